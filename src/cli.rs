@@ -1,0 +1,79 @@
+//! The command line: with no arguments Troyka speaks the protocol on stdin/stdout; the
+//! subcommands are tools for people and scripts.
+
+use crate::perft;
+use crate::rules::{BoardSize, Game};
+use std::time::Instant;
+
+const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
+       troyka perft DEPTH [--fen FEN | --size CxR] [--divide]";
+
+/// Runs the command line; returns the process exit code.
+pub fn run(args: Vec<String>) -> i32 {
+    let result = match args.first().map(String::as_str) {
+        None => Err("the protocol is not built yet".to_string()),
+        Some("perft") => perft_command(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command '{other}'\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+/// `troyka perft DEPTH [--fen FEN | --size CxR] [--divide]`.
+fn perft_command(args: &[String]) -> Result<(), String> {
+    let mut depth = None;
+    let mut game = None;
+    let mut divide = false;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--divide" => divide = true,
+            "--fen" => {
+                let fen = args.next().ok_or("--fen needs a position string")?;
+                game = Some(Game::from_fen(fen).map_err(|e| format!("bad --fen: {e}"))?);
+            }
+            "--size" => {
+                let size: BoardSize = args.next().ok_or("--size needs CxR")?.parse()?;
+                game = Some(Game::start(size));
+            }
+            number if depth.is_none() => {
+                depth = Some(
+                    number
+                        .parse::<u32>()
+                        .map_err(|_| format!("bad perft depth '{number}'"))?,
+                );
+            }
+            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    let depth = depth.ok_or(format!("perft needs a depth\n{USAGE}"))?;
+    let game = game.unwrap_or_else(|| Game::start(BoardSize::STANDARD));
+
+    let started = Instant::now();
+    let nodes = if divide {
+        let split = perft::divide(&game, depth);
+        for (mv, count) in &split {
+            println!("{}: {count}", game.move_name(*mv));
+        }
+        split.iter().map(|(_, count)| count).sum()
+    } else {
+        perft::perft_game(&game, depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    eprintln!(
+        "time {:.3} s, {:.0} leaves/s",
+        seconds,
+        nodes as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}

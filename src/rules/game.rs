@@ -1,0 +1,305 @@
+//! [`Game`]: a position of any size, on the narrowest bitboard that holds it.
+//!
+//! The width is chosen once, when the position is set up; code that needs speed (perft,
+//! search) matches on it once with [`with_position!`](crate::with_position) and then runs
+//! monomorphised for `u64`, `u128` or [`U256`].
+
+use super::bitboard::{Bitboard, U256};
+use super::fen::{self, ParsedFen};
+use super::geometry::BoardSize;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::Color;
+
+/// A position on a board of any supported size.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Game {
+    /// Up to 64 squares (8x8 and smaller).
+    Small(Position<u64>),
+    /// Up to 128 squares.
+    Medium(Position<u128>),
+    /// Up to 256 squares.
+    Large(Position<U256>),
+}
+
+/// Runs `$body` with `$pos` bound to the concrete position inside a [`Game`], so the body
+/// is compiled once per bitboard width.
+#[macro_export]
+macro_rules! with_position {
+    ($game:expr, $pos:ident => $body:expr) => {
+        match $game {
+            $crate::rules::Game::Small($pos) => $body,
+            $crate::rules::Game::Medium($pos) => $body,
+            $crate::rules::Game::Large($pos) => $body,
+        }
+    };
+}
+
+/// Builds the `Game` variant that fits `size` by calling a width-generic constructor.
+macro_rules! build_for_size {
+    ($size:expr, $build:ident($($arg:expr),*)) => {
+        match $size.squares() {
+            0..=64 => Game::Small($build::<u64>($($arg),*)),
+            65..=128 => Game::Medium($build::<u128>($($arg),*)),
+            _ => Game::Large($build::<U256>($($arg),*)),
+        }
+    };
+}
+
+impl Game {
+    /// The start position on a board of `size`.
+    pub fn start(size: BoardSize) -> Game {
+        fn start<B: Bitboard>(size: BoardSize) -> Position<B> {
+            Position::start(size)
+        }
+        build_for_size!(size, start(size))
+    }
+
+    /// Reads a position string (see `protocol.md`).
+    pub fn from_fen(text: &str) -> Result<Game, String> {
+        fn place<B: Bitboard>(parsed: &ParsedFen) -> Position<B> {
+            let set = |squares: &[usize]| {
+                squares
+                    .iter()
+                    .fold(B::EMPTY, |set, &square| set | B::square(square))
+            };
+            Position::from_pieces(
+                parsed.size,
+                set(&parsed.white),
+                set(&parsed.black),
+                parsed.side,
+            )
+        }
+        let parsed = fen::parse(text)?;
+        Ok(build_for_size!(parsed.size, place(&parsed)))
+    }
+
+    /// The position string, e.g. `pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1`.
+    pub fn to_fen(&self) -> String {
+        fen::format(
+            self.size(),
+            |square| self.piece_at(square),
+            self.side_to_move(),
+        )
+    }
+
+    pub fn size(&self) -> BoardSize {
+        with_position!(self, p => p.size())
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        with_position!(self, p => p.side_to_move())
+    }
+
+    pub fn hash(&self) -> u64 {
+        with_position!(self, p => p.hash())
+    }
+
+    pub fn piece_at(&self, square: usize) -> Option<Color> {
+        with_position!(self, p => p.piece_at(square))
+    }
+
+    /// Number of pieces of one colour.
+    pub fn piece_count(&self, color: Color) -> u32 {
+        with_position!(self, p => p.pieces(color).count())
+    }
+
+    /// The winner if the game is over, `None` while it goes on.
+    pub fn winner(&self) -> Option<Color> {
+        with_position!(self, p => p.winner())
+    }
+
+    /// The legal moves (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.winner().is_none() {
+            with_position!(self, p => p.generate(&mut list));
+        }
+        list
+    }
+
+    pub fn is_capture(&self, mv: Move) -> bool {
+        with_position!(self, p => p.is_capture(mv))
+    }
+
+    /// The position after a legal move.
+    pub fn play(&self, mv: Move) -> Game {
+        match self {
+            Game::Small(p) => Game::Small(p.play(mv)),
+            Game::Medium(p) => Game::Medium(p.play(mv)),
+            Game::Large(p) => Game::Large(p.play(mv)),
+        }
+    }
+
+    /// A move in canonical notation: from-square then to-square, e.g. `a2a3`; `0000` for
+    /// the null move.
+    pub fn move_name(&self, mv: Move) -> String {
+        move_name(self.size(), mv)
+    }
+
+    /// Reads a move and checks it is legal here. Accepts `a2a3`, `a2-a3`, `a2xb3` and a
+    /// trailing `*`, in any case.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mv = parse_move_text(self.size(), text)?;
+        if let Some(winner) = self.winner() {
+            return Err(format!(
+                "'{text}' cannot be played: the game is over ({} won)",
+                winner.name()
+            ));
+        }
+        if !self.legal_moves().contains(&mv) {
+            return Err(format!("'{text}' is not a legal move in this position"));
+        }
+        Ok(mv)
+    }
+
+    /// A diagram of the board, rank R at the top, for people.
+    pub fn diagram(&self) -> String {
+        let size = self.size();
+        let mut text = String::new();
+        for rank in (0..size.rows()).rev() {
+            text += &format!("{:>2} ", rank + 1);
+            for file in 0..size.cols() {
+                text.push(match self.piece_at(size.square(file, rank)) {
+                    Some(Color::White) => 'P',
+                    Some(Color::Black) => 'p',
+                    None => '.',
+                });
+                text.push(' ');
+            }
+            text.pop();
+            text.push('\n');
+        }
+        text += "   ";
+        let files: Vec<String> = (0..size.cols())
+            .map(|f| ((b'a' + f as u8) as char).to_string())
+            .collect();
+        text += &files.join(" ");
+        text
+    }
+}
+
+/// A move in canonical notation on a board of `size`.
+pub fn move_name(size: BoardSize, mv: Move) -> String {
+    if mv.is_null() {
+        return "0000".into();
+    }
+    size.square_name(mv.from()) + &size.square_name(mv.to())
+}
+
+/// Reads the squares of a move without checking legality.
+fn parse_move_text(size: BoardSize, text: &str) -> Result<Move, String> {
+    let bad = || format!("'{text}' is not a move (expected from- and to-square, e.g. a2a3)");
+    let body = text.strip_suffix('*').unwrap_or(text);
+    let digits_end = |s: &str| {
+        let letter = s
+            .chars()
+            .next()
+            .filter(|c| c.is_ascii_alphabetic())?
+            .len_utf8();
+        let digits = s[letter..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        (digits > 0).then_some(letter + digits)
+    };
+    let from_len = digits_end(body).ok_or_else(bad)?;
+    let (from, rest) = body.split_at(from_len);
+    let to = rest
+        .strip_prefix('-')
+        .or_else(|| {
+            rest.strip_prefix(['x', 'X'])
+                .filter(|r| digits_end(r).is_some())
+        })
+        .unwrap_or(rest);
+    if digits_end(to) != Some(to.len()) {
+        return Err(bad());
+    }
+    Ok(Move::new(size.parse_square(from)?, size.parse_square(to)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_notation_variants() {
+        let game = Game::start(BoardSize::STANDARD);
+        let a2a3 = game.parse_move("a2a3").unwrap();
+        assert_eq!(game.move_name(a2a3), "a2a3");
+        for text in ["A2A3", "a2-a3", "a2a3*"] {
+            assert_eq!(game.parse_move(text), Ok(a2a3), "{text}");
+        }
+        let b2 = game.parse_move("a2xb3").unwrap();
+        assert_eq!(game.move_name(b2), "a2b3");
+        assert_eq!(
+            game.parse_move("a2a4"),
+            Err("'a2a4' is not a legal move in this position".into())
+        );
+        assert_eq!(
+            game.parse_move("e2"),
+            Err("'e2' is not a move (expected from- and to-square, e.g. a2a3)".into())
+        );
+        assert_eq!(
+            game.parse_move("i2i3"),
+            Err("square 'i2' is off the 8x8 board".into())
+        );
+        assert_eq!(game.move_name(Move::NULL), "0000");
+    }
+
+    #[test]
+    fn two_digit_ranks() {
+        let game = Game::start(BoardSize::new(12, 12).unwrap());
+        let mv = game.parse_move("a2b3").unwrap();
+        let game = game.play(mv);
+        let reply = game.parse_move("b11-b10").unwrap();
+        assert_eq!(game.move_name(reply), "b11b10");
+        assert!(matches!(game, Game::Large(_)));
+    }
+
+    #[test]
+    fn fen_round_trips_and_picks_width() {
+        for fen in [
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+            "1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w 0 1",
+            "pppppppppppppppp/16/16/PPPPPPPPPPPPPPPP b 0 1",
+            "p1/2/2/1P w 0 1",
+            "ppppppppppp/11/11/11/11/11/11/11/11/11/11/PPPPPPPPPPP w 0 1",
+        ] {
+            let game = Game::from_fen(fen).unwrap();
+            assert_eq!(game.to_fen(), fen);
+        }
+        assert!(matches!(Game::start(BoardSize::STANDARD), Game::Small(_)));
+        assert!(matches!(
+            Game::start(BoardSize::new(10, 10).unwrap()),
+            Game::Medium(_)
+        ));
+        assert!(matches!(
+            Game::start(BoardSize::new(16, 8).unwrap()),
+            Game::Medium(_)
+        ));
+        assert!(matches!(
+            Game::start(BoardSize::new(16, 9).unwrap()),
+            Game::Large(_)
+        ));
+        assert_eq!(
+            Game::start(BoardSize::STANDARD).to_fen(),
+            "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
+        );
+    }
+
+    #[test]
+    fn finished_positions_are_accepted_and_reported() {
+        let white_home = Game::from_fen("P7/8/8/8/8/8/8/8 b 0 1").unwrap();
+        assert_eq!(white_home.winner(), Some(Color::White));
+        assert!(white_home.legal_moves().is_empty());
+        let black_wiped = Game::from_fen("8/8/8/8/8/8/8/P7 w").unwrap();
+        assert_eq!(black_wiped.winner(), Some(Color::White));
+        let black_home = Game::from_fen("p7/8/8/8/8/8/8/p7 w").unwrap();
+        assert_eq!(black_home.winner(), Some(Color::Black));
+        assert_eq!(
+            black_home.parse_move("a1a2"),
+            Err("'a1a2' cannot be played: the game is over (black won)".into())
+        );
+    }
+}
