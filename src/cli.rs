@@ -6,13 +6,18 @@ use crate::rules::{BoardSize, Game};
 use std::time::Instant;
 
 const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
-       troyka perft DEPTH [--fen FEN | --size CxR] [--divide]";
+       troyka perft DEPTH [--fen FEN | --size CxR] [--divide]
+       troyka bench                 search the bench positions; last line is the signature";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
     let result = match args.first().map(String::as_str) {
         None => Err("the protocol is not built yet".to_string()),
         Some("perft") => perft_command(&args[1..]),
+        Some("bench") => {
+            crate::bench::run(&mut |line| println!("{line}"));
+            Ok(())
+        }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())

@@ -1,5 +1,8 @@
 //! Troyka, a Breakthrough engine: the rules, perft, search, and the text protocol.
 
+pub mod bench;
 pub mod cli;
+pub mod eval;
 pub mod perft;
 pub mod rules;
+pub mod search;

@@ -28,6 +28,11 @@ pub enum Step {
     TowardLastFile,
 }
 
+impl Step {
+    /// Diagonals first: captures are found before quiet straight steps.
+    pub const ALL: [Step; 3] = [Step::TowardFirstFile, Step::TowardLastFile, Step::Straight];
+}
+
 impl<B: Bitboard> Position<B> {
     /// The start position: white on ranks 1-2, black on the top two ranks, white to move.
     pub fn start(size: BoardSize) -> Position<B> {
@@ -138,12 +143,27 @@ impl<B: Bitboard> Position<B> {
     /// Target squares of all moves of `color` in one direction, wherever it is to move.
     #[inline]
     pub fn step_targets(&self, color: Color, step: Step) -> B {
-        let ours = self.pieces(color);
+        self.step_targets_from(color, self.pieces(color), step)
+    }
+
+    /// Target squares of the moves of the pieces `movers` (of `color`) in one direction.
+    #[inline]
+    pub fn step_targets_from(&self, color: Color, movers: B, step: Step) -> B {
         let allowed = match step {
             Step::Straight => self.empty(),
-            _ => self.layout.all & !ours,
+            _ => self.layout.all & !self.pieces(color),
         };
-        self.stepped(color, ours, step) & allowed
+        self.stepped(color, movers & self.pieces(color), step) & allowed
+    }
+
+    /// The square a move in `step` to `to` comes from, for a piece of `color`.
+    #[inline]
+    pub fn origin(&self, color: Color, step: Step, to: usize) -> usize {
+        let distance = self.step_distance(color, step) as usize;
+        match color {
+            Color::White => to - distance,
+            Color::Black => to + distance,
+        }
     }
 
     /// Squares attacked (diagonally forward) by pieces of `color`.
@@ -171,14 +191,9 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn for_each_move(&self, mut visit: impl FnMut(Move)) {
         let color = self.side;
-        for step in [Step::TowardFirstFile, Step::TowardLastFile, Step::Straight] {
-            let distance = self.step_distance(color, step) as usize;
+        for step in Step::ALL {
             for to in self.step_targets(color, step).squares() {
-                let from = match color {
-                    Color::White => to - distance,
-                    Color::Black => to + distance,
-                };
-                visit(Move::new(from, to));
+                visit(Move::new(self.origin(color, step, to), to));
             }
         }
     }

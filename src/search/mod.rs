@@ -1,0 +1,191 @@
+//! The search: iterative-deepening principal-variation search over [`Game`]s, with a shared
+//! transposition table and Lazy SMP threads. The protocol drives it through [`Engine`]:
+//! it passes [`Limits`] and [`Signals`] and receives [`Report`]s while the search runs.
+
+mod ordering;
+mod time;
+mod tree;
+pub mod tt;
+
+pub use time::TimeManager;
+
+use crate::rules::{Game, Move};
+use crate::with_position;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tt::TranspositionTable;
+
+/// A score beyond any evaluation: winning in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores at least this far from zero are proven wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1000;
+/// The deepest the search goes.
+pub const MAX_PLY: usize = 128;
+
+/// The time on the clock of the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Clock {
+    pub remaining: Duration,
+    pub increment: Duration,
+    pub moves_to_go: Option<u32>,
+}
+
+/// What a `go` asks for. With nothing set the search runs until stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// Find a win in at most this many moves (of the side to move).
+    pub mate: Option<u32>,
+    pub clock: Option<Clock>,
+    /// Only these root moves (all when empty).
+    pub searchmoves: Vec<Move>,
+    /// How many principal variations to report.
+    pub multipv: usize,
+    /// Time kept back per move for communication lag (`Move Overhead`).
+    pub move_overhead: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            mate: None,
+            clock: None,
+            searchmoves: Vec::new(),
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+        }
+    }
+}
+
+/// Flags the protocol thread sets while a search runs.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Stop as soon as possible (`stop`, `quit`).
+    pub stop: AtomicBool,
+    /// The search is a ponder search: no time limit applies until this is cleared
+    /// (`ponderhit`), after which the clock starts.
+    pub pondering: AtomicBool,
+}
+
+impl Signals {
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// A score as reported: centipawns, or a forced result counted in plies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    Centipawns(i32),
+    /// The side to move wins in this many plies.
+    WinIn(u32),
+    /// The side to move loses in this many plies.
+    LossIn(u32),
+}
+
+impl Score {
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::WinIn((MATE - score) as u32)
+        } else if score <= -MATE_BOUND {
+            Score::LossIn((MATE + score) as u32)
+        } else {
+            Score::Centipawns(score)
+        }
+    }
+}
+
+/// Whether a reported score is exact or only a bound (aspiration window failed).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ScoreBound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One `info` line's worth of progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of the principal variation.
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: ScoreBound,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best: Move,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// The search engine: the transposition table and settings that persist between `go`s.
+pub struct Engine {
+    tt: TranspositionTable,
+    threads: usize,
+}
+
+impl Engine {
+    pub fn new(hash_megabytes: usize, threads: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_megabytes),
+            threads: threads.max(1),
+        }
+    }
+
+    /// Resizes the table (its contents are lost).
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.tt = TranspositionTable::new(megabytes);
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Forgets everything learned (new game, `Clear Hash`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches `game` (which must not be over) within `limits`, calling `report` from this
+    /// thread after each iteration and principal variation. Returns when a limit is reached
+    /// or `signals.stop` is set; the caller decides when to print `bestmove`.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        signals: &Signals,
+        report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let start = Instant::now();
+        let tt = &self.tt;
+        let threads = self.threads;
+        with_position!(game, position => {
+            tree::search_threads(position, limits, signals, tt, threads, start, report)
+        })
+    }
+}

@@ -1,0 +1,126 @@
+//! Time management: turns the `go` limits into a soft limit (do not start another iteration
+//! past it) and a hard limit (abort the search), both measured from the moment the search
+//! starts or, for a ponder search, from `ponderhit`.
+
+use super::Limits;
+use std::time::{Duration, Instant};
+
+/// Moves we expect still to play when the GUI does not say (`movestogo`); Breakthrough games
+/// between strong players last some 30 to 60 moves a side.
+const EXPECTED_MOVES_TO_GO: u32 = 24;
+
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    /// Past this, no new iteration starts (scaled by the stability of the best move).
+    soft: Option<Duration>,
+    /// Past this, the search stops at once.
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, start: Instant) -> TimeManager {
+        let overhead = limits.move_overhead;
+        if let Some(movetime) = limits.movetime {
+            // Keep clear of the deadline by the move overhead, but never spend less than half.
+            let budget = movetime.saturating_sub(overhead).max(movetime / 2);
+            return TimeManager {
+                start,
+                soft: Some(budget),
+                hard: Some(budget),
+            };
+        }
+        let Some(clock) = limits.clock else {
+            return TimeManager {
+                start,
+                soft: None,
+                hard: None,
+            };
+        };
+        let moves_to_go = clock
+            .moves_to_go
+            .unwrap_or(EXPECTED_MOVES_TO_GO)
+            .clamp(1, 50);
+        // What may be spent: the clock less one overhead per move still to come, so that
+        // short games with lag never run out.
+        let reserve = overhead * moves_to_go.min(10) + Duration::from_millis(5);
+        let usable = clock.remaining.saturating_sub(reserve);
+        let soft = usable / moves_to_go + clock.increment * 3 / 4;
+        let soft = soft.min(usable / 2);
+        let hard = (soft * 4).min(usable * 2 / 5).max(soft);
+        let floor = Duration::from_millis(1);
+        TimeManager {
+            start,
+            soft: Some(soft.max(floor)),
+            hard: Some(hard.max(floor)),
+        }
+    }
+
+    /// Restarts the clock (on `ponderhit`: the opponent's thinking time was not ours).
+    pub fn restart(&mut self, now: Instant) {
+        self.start = now;
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn past_hard_limit(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+
+    /// Whether to stop before the next iteration. `instability` is 1.0 for a settled best
+    /// move and grows when the best move changes or the score drops.
+    pub fn past_soft_limit(&self, instability: f64) -> bool {
+        self.soft
+            .is_some_and(|soft| self.elapsed().as_secs_f64() >= soft.as_secs_f64() * instability)
+    }
+
+    /// Whether time limits apply at all (not `infinite`, `depth`-only, …).
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    fn limits_with_clock(ms: u64, inc: u64) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(ms),
+                increment: Duration::from_millis(inc),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn clocks_leave_a_reserve() {
+        let now = Instant::now();
+        for (ms, inc) in [(1000, 10), (50, 10), (10, 0), (0, 0), (120_000, 1000)] {
+            let tm = TimeManager::new(&limits_with_clock(ms, inc), now);
+            let hard = tm.hard.unwrap();
+            assert!(
+                hard <= Duration::from_millis(ms).max(Duration::from_millis(1)),
+                "{ms}+{inc}"
+            );
+            assert!(tm.soft.unwrap() <= hard);
+        }
+    }
+
+    #[test]
+    fn movetime_honours_the_overhead() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Instant::now());
+        assert_eq!(tm.hard, Some(Duration::from_millis(970)));
+        let untimed = TimeManager::new(&Limits::default(), Instant::now());
+        assert!(!untimed.is_timed());
+    }
+}
