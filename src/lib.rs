@@ -6,3 +6,4 @@ pub mod eval;
 pub mod perft;
 pub mod rules;
 pub mod search;
+pub mod tournament;

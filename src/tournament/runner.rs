@@ -1,0 +1,237 @@
+//! Runs an event: checks that every engine starts, then `--concurrency` worker threads
+//! take games from the schedule, each keeping its own engine processes, while this thread
+//! prints results, writes the PGN, and stops everything when the SPRT decides or Ctrl-C
+//! comes.
+
+use super::args::Config;
+use super::openings::Opening;
+use super::pgn;
+use super::referee::{self, Aborted, GameRecord};
+use super::report::Standings;
+use super::schedule::{self, Job, Pairing};
+use super::seat::{Context, Seat};
+use super::sprt::Hypothesis;
+use super::stop::{Stop, StopCause};
+use super::uci::Failure;
+use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Runs the event and returns the exit code: 0 when it ran to the end or the SPRT
+/// decided, 2 when it could not start, 1 when the PGN could not be written, 130 after
+/// Ctrl-C.
+pub fn run(config: &Config) -> i32 {
+    let stop = Arc::new(Stop::default());
+    let handler_stop = stop.clone();
+    if let Err(error) = ctrlc::set_handler(move || handler_stop.trigger(StopCause::Interrupted)) {
+        eprintln!("warning: Ctrl-C will not print a summary: {error}");
+    }
+    match Event::new(config, stop) {
+        Ok(event) => event.run(),
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+struct Event<'a> {
+    config: &'a Config,
+    stop: Arc<Stop>,
+    context: Context,
+    openings: Vec<Opening>,
+    pairings: Vec<Pairing>,
+    pgn: Option<BufWriter<File>>,
+}
+
+impl<'a> Event<'a> {
+    /// Loads the openings, opens the PGN and checks that every engine starts.
+    fn new(config: &'a Config, stop: Arc<Stop>) -> Result<Event<'a>, String> {
+        let pairings = schedule::pairings(config.engines.len(), config.gauntlet);
+        let openings = config.openings.load(config.size, config.games / 2)?;
+        let pgn = match &config.pgnout {
+            Some(path) => Some(BufWriter::new(
+                File::options()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            )),
+            None => None,
+        };
+        let logs = Arc::new(super::logs::Logs::new(
+            &config.stderr_log,
+            config.log.as_deref(),
+        ));
+        let context = Context::new(logs, config.size, stop.receiver().clone());
+        for spec in &config.engines {
+            match context.start(spec) {
+                Ok(engine) => engine.quit(),
+                Err(Failure::Stopped) => return Err("interrupted".into()),
+                Err(Failure::Crashed(why) | Failure::Unresponsive(why)) => {
+                    return Err(format!("engine '{}' does not start: {why}", spec.name))
+                }
+            }
+        }
+        Ok(Event {
+            config,
+            stop,
+            context,
+            openings,
+            pairings,
+            pgn,
+        })
+    }
+
+    fn run(mut self) -> i32 {
+        let started = Instant::now();
+        let config = self.config;
+        let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+        let schedule = schedule::jobs(&self.pairings, config.games, self.openings.len());
+        let total = schedule.len();
+        let (job_sender, jobs) = unbounded();
+        for job in schedule {
+            let _ = job_sender.send(job);
+        }
+        drop(job_sender);
+        let (result_sender, results) = unbounded();
+        let mut standings = Standings::new(names, self.pairings.clone());
+        // Only this thread writes the PGN; the workers share the rest of `self`.
+        let mut pgn = self.pgn.take();
+        let mut decision = None;
+        let mut write_error = None;
+        std::thread::scope(|scope| {
+            for _ in 0..config.concurrency.min(total) {
+                let (jobs, results) = (jobs.clone(), result_sender.clone());
+                let this = &self;
+                scope.spawn(move || this.work(&jobs, &results));
+            }
+            drop(result_sender);
+            for (job, outcome) in results.iter() {
+                let Ok(record) = outcome else { continue };
+                println!("{}", standings.game_line(&job, &record));
+                if let Err(error) = self.write_pgn(&mut pgn, &job, &record) {
+                    write_error.get_or_insert(error);
+                    self.stop.trigger(StopCause::Interrupted);
+                }
+                let pair_done = standings.add(&job, &record);
+                let games = standings.games() as usize;
+                let interval = config.rating_interval;
+                if interval > 0 && games.is_multiple_of(interval) && games < total {
+                    self.print_standings(&standings);
+                }
+                if let (true, Some(sprt)) = (pair_done, &config.sprt) {
+                    let llr = sprt.llr(&standings.tally(job.pairing).pentanomial);
+                    if decision.is_none() {
+                        decision = sprt.decision(llr);
+                        if decision.is_some() {
+                            self.stop.trigger(StopCause::SprtDecided);
+                        }
+                    }
+                }
+            }
+        });
+        println!();
+        match self.stop.cause() {
+            None => println!("Finished event: {} games", standings.games()),
+            Some(StopCause::SprtDecided) => println!(
+                "SPRT ([{:.2}, {:.2}]) completed: {} was accepted after {} games",
+                config.sprt.map_or(0.0, |s| s.elo0),
+                config.sprt.map_or(0.0, |s| s.elo1),
+                match decision {
+                    Some(Hypothesis::H1) => "H1",
+                    _ => "H0",
+                },
+                standings.games()
+            ),
+            Some(StopCause::Interrupted) => println!(
+                "Stopped after {} of {total} games; games in progress are not counted",
+                standings.games()
+            ),
+        }
+        self.print_standings(&standings);
+        println!("\n{}", standings.engine_report());
+        let seconds = started.elapsed().as_secs();
+        println!(
+            "Total time: {:02}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        );
+        match (write_error, self.stop.cause()) {
+            (Some(error), _) => {
+                eprintln!("error: {error}");
+                1
+            }
+            (None, Some(StopCause::Interrupted)) => 130,
+            (None, _) => 0,
+        }
+    }
+
+    /// A worker: plays games from the queue until it is empty or the event stops.
+    fn work(&self, jobs: &Receiver<Job>, results: &Sender<(Job, Result<GameRecord, Aborted>)>) {
+        let mut seats: Vec<Seat> = self
+            .config
+            .engines
+            .iter()
+            .map(|spec| Seat::new(Arc::new(spec.clone())))
+            .collect();
+        loop {
+            // Prefer stopping to starting another game when both are ready.
+            if self.stop.is_set() {
+                break;
+            }
+            let job = select! {
+                recv(jobs) -> job => match job {
+                    Ok(job) => job,
+                    Err(_) => break,
+                },
+                recv(self.stop.receiver()) -> _ => break,
+            };
+            let Ok([white, black]) = seats.get_disjoint_mut([job.white, job.black]) else {
+                unreachable!("a pairing has two different engines")
+            };
+            let outcome = referee::play(&self.openings[job.opening], [white, black], &self.context);
+            if results.send((job, outcome)).is_err() {
+                break;
+            }
+        }
+        for seat in &mut seats {
+            seat.quit();
+        }
+    }
+
+    fn write_pgn(
+        &self,
+        pgn: &mut Option<BufWriter<File>>,
+        job: &Job,
+        record: &GameRecord,
+    ) -> Result<(), String> {
+        let Some(file) = pgn else {
+            return Ok(());
+        };
+        let engines = &self.config.engines;
+        let (white, black) = (&engines[job.white], &engines[job.black]);
+        let header = pgn::Header {
+            event: &self.config.event,
+            round: job.number,
+            white: &white.name,
+            black: &black.name,
+            time_controls: [white.limits.label(), black.limits.label()],
+        };
+        file.write_all(pgn::write(record, &header).as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| format!("cannot write the PGN: {e}"))
+    }
+
+    fn print_standings(&self, standings: &Standings) {
+        for index in 0..self.pairings.len() {
+            println!(
+                "{}",
+                standings.pairing_report(index, self.config.sprt.as_ref())
+            );
+        }
+    }
+}

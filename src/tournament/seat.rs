@@ -1,0 +1,77 @@
+//! A worker's place for one engine: the engine is started on first use, kept between
+//! games, and thrown away after a crash or stall so the next game gets a fresh process.
+
+use super::logs::Logs;
+use super::spec::EngineSpec;
+use super::uci::{Engine, Failure};
+use crate::rules::BoardSize;
+use crossbeam_channel::Receiver;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// What every engine start needs, shared by all workers.
+pub struct Context {
+    pub logs: Arc<Logs>,
+    pub size: BoardSize,
+    pub stop: Receiver<()>,
+    /// Numbers engine processes for the logs (`new#3`).
+    instances: AtomicUsize,
+}
+
+impl Context {
+    pub fn new(logs: Arc<Logs>, size: BoardSize, stop: Receiver<()>) -> Context {
+        Context {
+            logs,
+            size,
+            stop,
+            instances: AtomicUsize::new(0),
+        }
+    }
+
+    /// Starts an engine with a fresh instance label.
+    pub fn start(&self, spec: &EngineSpec) -> Result<Engine, Failure> {
+        let instance = self.instances.fetch_add(1, Ordering::Relaxed) + 1;
+        let label = format!("{}#{instance}", spec.name);
+        Engine::start(spec, label, self.logs.clone(), self.size, &self.stop)
+    }
+}
+
+pub struct Seat {
+    pub spec: Arc<EngineSpec>,
+    engine: Option<Engine>,
+}
+
+impl Seat {
+    pub fn new(spec: Arc<EngineSpec>) -> Seat {
+        Seat { spec, engine: None }
+    }
+
+    /// Starts the engine if it is not running, then announces a new game. On failure the
+    /// process is discarded.
+    pub fn prepare(&mut self, context: &Context) -> Result<&mut Engine, Failure> {
+        let mut engine = match self.engine.take() {
+            Some(engine) => engine,
+            None => context.start(&self.spec)?,
+        };
+        // On failure `engine` is dropped here, which kills the process.
+        engine.new_game(&context.stop)?;
+        Ok(self.engine.insert(engine))
+    }
+
+    /// The running engine; `None` until [`Seat::prepare`] succeeded.
+    pub fn engine(&mut self) -> Option<&mut Engine> {
+        self.engine.as_mut()
+    }
+
+    /// Kills the process (crashed or stalled); the next game starts a new one.
+    pub fn discard(&mut self) {
+        self.engine = None;
+    }
+
+    /// Asks the engine to quit (end of the event).
+    pub fn quit(&mut self) {
+        if let Some(engine) = self.engine.take() {
+            engine.quit();
+        }
+    }
+}

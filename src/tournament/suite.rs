@@ -1,0 +1,158 @@
+//! `troyka-match openings`: makes a balanced opening suite. Random openings of a few
+//! plies are searched by Troyka to a shallow depth, and only those it scores near even
+//! are kept, so neither colour starts from a won position; each opening is played with
+//! both colours anyway, which cancels the rest.
+
+use super::args::groups;
+use super::openings::random_opening;
+use crate::rules::BoardSize;
+use crate::search::{Engine, Limits, Score, Signals};
+use rand_mt::Mt64;
+use std::collections::HashSet;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuiteSpec {
+    pub size: BoardSize,
+    pub count: usize,
+    pub plies: usize,
+    pub depth: u32,
+    /// Keep positions scored within this many centipawns of even.
+    pub margin: i32,
+    pub seed: u64,
+}
+
+impl SuiteSpec {
+    pub fn parse(args: &[String]) -> Result<SuiteSpec, String> {
+        let mut spec = SuiteSpec {
+            size: BoardSize::STANDARD,
+            count: 100,
+            plies: 6,
+            depth: 6,
+            margin: 50,
+            seed: 1,
+        };
+        for (option, values) in groups(args)? {
+            let [value] = values else {
+                return Err(format!("{option} takes one value"));
+            };
+            let bad = || format!("{option}: bad value '{value}'");
+            match option {
+                "--size" => spec.size = value.parse()?,
+                "--count" => spec.count = value.parse().map_err(|_| bad())?,
+                "--plies" => spec.plies = value.parse().map_err(|_| bad())?,
+                "--depth" => spec.depth = value.parse().map_err(|_| bad())?,
+                "--margin" => spec.margin = value.parse().map_err(|_| bad())?,
+                "--seed" => spec.seed = value.parse().map_err(|_| bad())?,
+                _ => return Err(format!("openings: unknown option '{option}'")),
+            }
+        }
+        if spec.count == 0 || spec.depth == 0 || spec.margin < 0 {
+            return Err(
+                "openings: --count and --depth must be positive, --margin not negative".into(),
+            );
+        }
+        Ok(spec)
+    }
+
+    /// The suite as file text: a comment saying how it was made, then one position
+    /// string per line.
+    pub fn generate(&self) -> Result<String, String> {
+        let mut rng = Mt64::new(self.seed);
+        let mut engine = Engine::new(16, 1);
+        let mut seen = HashSet::new();
+        let mut kept = Vec::new();
+        // Most random openings of a few plies are close; this bounds the search for the
+        // rare settings (a tiny margin, many plies) where they are not.
+        let attempts = self.count * 100;
+        for _ in 0..attempts {
+            if kept.len() == self.count {
+                break;
+            }
+            let position = random_opening(self.size, self.plies, &mut rng).position();
+            let fen = position.to_fen();
+            if !seen.insert(fen.clone()) {
+                continue;
+            }
+            engine.clear();
+            let limits = Limits {
+                depth: Some(self.depth),
+                ..Limits::default()
+            };
+            let result = engine.search(&position, &limits, &Signals::default(), &mut |_| {});
+            if matches!(result.score, Score::Centipawns(cp) if cp.abs() <= self.margin) {
+                kept.push(fen);
+            }
+        }
+        if kept.len() < self.count {
+            return Err(format!(
+                "openings: only {} of {} positions found within {} cp after {attempts} tries",
+                kept.len(),
+                self.count,
+                self.margin
+            ));
+        }
+        let mut text = format!(
+            "# Breakthrough {} openings: {} random plies from the start, kept when a depth-{} \
+             Troyka search scores them within {} cp (seed {}).\n",
+            self.size, self.plies, self.depth, self.margin, self.seed
+        );
+        for fen in kept {
+            text += &fen;
+            text.push('\n');
+        }
+        Ok(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::openings::from_lines;
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn makes_a_small_balanced_suite() {
+        let spec = SuiteSpec::parse(&words(
+            "--size 6x6 --count 4 --plies 4 --depth 3 --margin 80",
+        ))
+        .unwrap();
+        let text = spec.generate().unwrap();
+        assert!(text.starts_with("# Breakthrough 6x6 openings: 4 random plies"));
+        let openings = from_lines(&text, spec.size).unwrap();
+        assert_eq!(openings.len(), 4);
+        let mut engine = Engine::new(16, 1);
+        for opening in openings {
+            let position = opening.position();
+            assert_eq!(position.size(), spec.size);
+            engine.clear();
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            let result = engine.search(&position, &limits, &Signals::default(), &mut |_| {});
+            assert!(matches!(result.score, Score::Centipawns(cp) if cp.abs() <= 80));
+        }
+        assert_eq!(
+            text,
+            spec.generate().unwrap(),
+            "the same seed gives the same suite"
+        );
+    }
+
+    #[test]
+    fn bad_options() {
+        for (line, message) in [
+            ("--count x", "--count: bad value 'x'"),
+            ("--depth 0", "must be positive"),
+            ("--size 1x1", "columns"),
+            ("--plies", "takes one value"),
+            ("--colour white", "unknown option"),
+        ] {
+            let error = SuiteSpec::parse(&words(line)).unwrap_err();
+            assert!(error.contains(message), "{line}: {error}");
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! The dialogue with one engine in UCI or UGI: handshake and options, new games, `go`
+//! commands, and reading `info` and `bestmove` lines. Timing and judging moves belong to
+//! the referee; this module only knows the words.
+
+use super::logs::Logs;
+use super::process::{EngineProcess, Next};
+use super::spec::{EngineSpec, Protocol};
+use crate::rules::{BoardSize, Color};
+use crossbeam_channel::Receiver;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long starting an engine or answering `isready` may take. Generous: a loaded
+/// machine, or an engine allocating a large hash table, can be slow here without being
+/// broken.
+const READY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why talking to an engine failed.
+#[derive(Debug, PartialEq)]
+pub enum Failure {
+    /// The process ended or closed its pipes; the text says how.
+    Crashed(String),
+    /// It did not answer in time; the text says what it did not answer.
+    Unresponsive(String),
+    /// The event is stopping.
+    Stopped,
+}
+
+/// A score as an engine reported it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    Centipawns(i32),
+    /// Mate in this many moves; negative when the engine is being mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// cutechess's style: `+0.31`, `-1.20`, `+M5`, `-M3`.
+    pub fn text(self) -> String {
+        match self {
+            Score::Centipawns(cp) => format!("{:+.2}", cp as f64 / 100.0),
+            Score::Mate(n) if n < 0 => format!("-M{}", -n),
+            Score::Mate(n) => format!("+M{n}"),
+        }
+    }
+}
+
+/// The last values an engine reported while thinking about one move.
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct Info {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub nps: Option<u64>,
+    pub score: Option<Score>,
+}
+
+impl Info {
+    /// Folds one `info` line into the values so far.
+    pub fn update(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("info") {
+            return;
+        }
+        let mut time_ms = None;
+        let mut nps_reported = false;
+        while let Some(word) = words.next() {
+            match word {
+                // Free text and the PV run to the end of the line.
+                "string" | "pv" => break,
+                "depth" => self.depth = number(words.next()).or(self.depth),
+                "nodes" => self.nodes = number(words.next()).or(self.nodes),
+                "time" => time_ms = number::<u64>(words.next()),
+                "nps" => {
+                    if let Some(nps) = number(words.next()) {
+                        self.nps = Some(nps);
+                        nps_reported = true;
+                    }
+                }
+                "score" => {
+                    self.score = match (words.next(), number(words.next())) {
+                        (Some("cp"), Some(cp)) => Some(Score::Centipawns(cp)),
+                        (Some("mate"), Some(n)) => Some(Score::Mate(n)),
+                        _ => self.score,
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Some engines report nodes and time but no nps.
+        if let (false, Some(nodes), Some(ms)) = (nps_reported, self.nodes, time_ms) {
+            self.nps = nodes.saturating_mul(1000).checked_div(ms).or(self.nps);
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(word: Option<&str>) -> Option<T> {
+    word?.parse().ok()
+}
+
+/// The remaining time and increment of one side's clock, for `go`.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct ClockState {
+    pub remaining: Duration,
+    pub increment: Duration,
+}
+
+/// A running engine that has answered the handshake.
+pub struct Engine {
+    process: EngineProcess,
+    proto: Protocol,
+}
+
+impl Engine {
+    /// Starts the engine, sets its options and waits until it is ready. If the engine
+    /// offers `UCI_Variant` or `BoardSize` and the user did not set them, they are set to
+    /// Breakthrough and the event's board, so Fairy-Stockfish needs no extra options.
+    pub fn start(
+        spec: &EngineSpec,
+        label: String,
+        logs: Arc<Logs>,
+        size: BoardSize,
+        stop: &Receiver<()>,
+    ) -> Result<Engine, Failure> {
+        let process = EngineProcess::spawn(spec, label, logs).map_err(Failure::Crashed)?;
+        let mut engine = Engine {
+            process,
+            proto: spec.proto,
+        };
+        let (hello, ok) = match spec.proto {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Ugi => ("ugi", "ugiok"),
+        };
+        engine.send(hello)?;
+        let mut offered = Vec::new();
+        engine.wait_for(ok, stop, |line| {
+            if let Some(name) = option_name(line) {
+                offered.push(name.to_string());
+            }
+        })?;
+        let user_set = |name: &str| {
+            spec.options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        };
+        let offers = |name: &str| offered.iter().any(|n| n.eq_ignore_ascii_case(name));
+        let mut options = spec.options.clone();
+        for (name, value) in [
+            ("UCI_Variant", "breakthrough".to_string()),
+            ("BoardSize", size.to_string()),
+        ] {
+            if offers(name) && !user_set(name) {
+                options.push((name.to_string(), value));
+            }
+        }
+        for (name, value) in &options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.sync(stop)?;
+        Ok(engine)
+    }
+
+    pub fn label(&self) -> &str {
+        self.process.label()
+    }
+
+    /// `ucinewgame` (or `uginewgame`), then waits until the engine is ready.
+    pub fn new_game(&mut self, stop: &Receiver<()>) -> Result<(), Failure> {
+        self.send(match self.proto {
+            Protocol::Uci => "ucinewgame",
+            Protocol::Ugi => "uginewgame",
+        })?;
+        self.sync(stop)
+    }
+
+    /// Sends the position and the `go` command; returns when the `go` was written, which
+    /// is when the engine's clock starts.
+    pub fn go(&mut self, position: &str, go: &str) -> Result<Instant, Failure> {
+        self.send(position)?;
+        self.send(go)?;
+        Ok(Instant::now())
+    }
+
+    /// Waits for `bestmove`, folding `info` lines into `info`. Returns the move text and
+    /// when the line arrived.
+    pub fn await_bestmove(
+        &mut self,
+        deadline: Instant,
+        stop: &Receiver<()>,
+        info: &mut Info,
+    ) -> Result<(String, Instant), Failure> {
+        loop {
+            match self.process.next_line(deadline, stop) {
+                Next::Line(at, line) => {
+                    let mut words = line.split_whitespace();
+                    match words.next() {
+                        Some("info") => info.update(&line),
+                        Some("bestmove") => {
+                            return Ok((words.next().unwrap_or("").to_string(), at));
+                        }
+                        _ => {}
+                    }
+                }
+                Next::Timeout => return Err(Failure::Unresponsive("no bestmove".into())),
+                Next::Closed => return Err(self.crashed()),
+                Next::Stopped => return Err(Failure::Stopped),
+            }
+        }
+    }
+
+    pub fn quit(self) {
+        self.process.quit();
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        self.process.send(line).map_err(|_| self.crashed())
+    }
+
+    fn crashed(&mut self) -> Failure {
+        Failure::Crashed(self.process.exit_status())
+    }
+
+    fn sync(&mut self, stop: &Receiver<()>) -> Result<(), Failure> {
+        self.send("isready")?;
+        self.wait_for("readyok", stop, |_| {})
+    }
+
+    /// Reads lines until one is exactly `expected`, passing the others to `seen`.
+    fn wait_for(
+        &mut self,
+        expected: &str,
+        stop: &Receiver<()>,
+        mut seen: impl FnMut(&str),
+    ) -> Result<(), Failure> {
+        let deadline = Instant::now() + READY_TIMEOUT;
+        loop {
+            match self.process.next_line(deadline, stop) {
+                Next::Line(_, line) if line.trim() == expected => return Ok(()),
+                Next::Line(_, line) => seen(&line),
+                Next::Timeout => {
+                    return Err(Failure::Unresponsive(format!(
+                        "no {expected} within {} s",
+                        READY_TIMEOUT.as_secs()
+                    )))
+                }
+                Next::Closed => return Err(self.crashed()),
+                Next::Stopped => return Err(Failure::Stopped),
+            }
+        }
+    }
+}
+
+/// The name in `option name <name> type ...` (names may contain spaces).
+fn option_name(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    Some(rest.split(" type ").next().unwrap_or(rest).trim())
+}
+
+/// The `go` command for the side to move. Each side's clock is `None` when that engine
+/// plays without one.
+pub fn go_command(
+    proto: Protocol,
+    clocks: [Option<ClockState>; 2],
+    movetime: Option<Duration>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+) -> String {
+    let mut go = String::from("go");
+    let names = match proto {
+        Protocol::Uci => [("wtime", "winc"), ("btime", "binc")],
+        Protocol::Ugi => [("p1time", "p1inc"), ("p2time", "p2inc")],
+    };
+    for color in [Color::White, Color::Black] {
+        if let Some(clock) = clocks[color as usize] {
+            let (time, inc) = names[color as usize];
+            go += &format!(" {time} {}", clock.remaining.as_millis());
+            go += &format!(" {inc} {}", clock.increment.as_millis());
+        }
+    }
+    if let Some(movetime) = movetime {
+        go += &format!(" movetime {}", movetime.as_millis());
+    }
+    if let Some(nodes) = nodes {
+        go += &format!(" nodes {nodes}");
+    }
+    if let Some(depth) = depth {
+        go += &format!(" depth {depth}");
+    }
+    go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_keep_the_latest_values() {
+        let mut info = Info::default();
+        info.update("info depth 5 seldepth 7 multipv 1 score cp -13 nodes 1447 nps 206714 tbhits 0 time 7 pv d7c6 h2g3");
+        info.update("info string depth 99 nodes 1");
+        info.update("info depth 6 score mate -3 upperbound nodes 2000 time 10 pv a7a6 depth 40");
+        assert_eq!(
+            info,
+            Info {
+                depth: Some(6),
+                nodes: Some(2000),
+                nps: Some(200_000),
+                score: Some(Score::Mate(-3)),
+            }
+        );
+        info.update("bestmove a7a6");
+        info.update("info depth x nodes");
+        assert_eq!(info.depth, Some(6));
+        assert_eq!(Score::Centipawns(31).text(), "+0.31");
+        assert_eq!(Score::Centipawns(-120).text(), "-1.20");
+        assert_eq!(Score::Mate(-3).text(), "-M3");
+        assert_eq!(Score::Mate(5).text(), "+M5");
+    }
+
+    #[test]
+    fn go_commands() {
+        let clock = |ms| {
+            Some(ClockState {
+                remaining: Duration::from_millis(ms),
+                increment: Duration::from_millis(20),
+            })
+        };
+        assert_eq!(
+            go_command(Protocol::Uci, [clock(1500), clock(900)], None, None, None),
+            "go wtime 1500 winc 20 btime 900 binc 20"
+        );
+        assert_eq!(
+            go_command(Protocol::Ugi, [clock(1500), None], None, Some(100), None),
+            "go p1time 1500 p1inc 20 nodes 100"
+        );
+        assert_eq!(
+            go_command(
+                Protocol::Uci,
+                [None, None],
+                Some(Duration::from_millis(250)),
+                None,
+                Some(9)
+            ),
+            "go movetime 250 depth 9"
+        );
+    }
+
+    #[test]
+    fn option_names() {
+        assert_eq!(
+            option_name("option name UCI_Variant type combo default chess var breakthrough"),
+            Some("UCI_Variant")
+        );
+        assert_eq!(
+            option_name("option name Move Overhead type spin default 30"),
+            Some("Move Overhead")
+        );
+        assert_eq!(option_name("id name x"), None);
+    }
+}

@@ -1,0 +1,98 @@
+//! `troyka-match` end to end: short node-limited events whose games must be legal, whose
+//! PGN must read back (also as openings), and whose summaries must add up.
+
+mod match_support;
+
+use match_support::*;
+
+/// A round robin of three fake engines from an opening file, two games at once.
+#[test]
+fn round_robin_adds_up_and_its_pgn_reads_back() {
+    let scratch = Scratch::new("round-robin");
+    let book = scratch.path("book.txt");
+    std::fs::write(
+        &book,
+        "# two openings\nc2c3 f6f5\nppppppp/ppppppp/7/7/7/PPPPPPP/PPPPPPP b 0 1\n",
+    )
+    .unwrap();
+    let pgn = scratch.path("games.pgn");
+    let mut args = Vec::new();
+    for name in ["ann", "bob", "cid"] {
+        args.push("--engine".to_string());
+        args.extend(fake(name, &["--name", name]));
+    }
+    args.extend(
+        [
+            "--each",
+            "nodes=500",
+            "--size",
+            "7x7",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--ratinginterval",
+            "5",
+            "--openings",
+        ]
+        .map(String::from),
+    );
+    args.push(format!("file={}", book.display()));
+    args.push("--pgnout".into());
+    args.push(pgn.display().to_string());
+    let event = run(&scratch, &args);
+    assert_eq!(event.code, 0, "{}\n{}", event.stdout, event.stderr);
+    for (first, second) in [("ann", "bob"), ("ann", "cid"), ("bob", "cid")] {
+        check_summary(&event.stdout, first, second, 4);
+    }
+    assert!(
+        event.stdout.contains("Finished event: 12 games"),
+        "{}",
+        event.stdout
+    );
+    // Standings every five games, and at the end.
+    assert_eq!(event.stdout.matches("Score of ann vs bob").count(), 3);
+
+    let games = check_pgn(&pgn, &event.stdout);
+    assert!(games
+        .iter()
+        .all(|g| g.tag("FEN").unwrap().starts_with("ppppppp/ppppppp/7/7/7/")));
+    // Games 2k-1 and 2k play the same opening with colours swapped; the book line
+    // `c2c3 f6f5` starts from the start position, the other opening is a position.
+    let mut by_round = games.clone();
+    by_round.sort_by_key(|g| g.tag("Round").unwrap().parse::<usize>().unwrap());
+    let mut from_moves = 0;
+    for pair in by_round.chunks(2) {
+        let [a, b] = pair else {
+            panic!("odd number of games")
+        };
+        assert_eq!(a.root, b.root);
+        assert_eq!(
+            (a.tag("White"), a.tag("Black")),
+            (b.tag("Black"), b.tag("White"))
+        );
+        if a.root.side_to_move().name() == "white" {
+            assert_eq!(a.moves[..2], b.moves[..2]);
+            from_moves += 1;
+        }
+    }
+    assert_eq!(from_moves, 3, "one pair per pairing from each opening");
+
+    // check-pgn agrees, and the games serve as openings for another event.
+    let check = command(&scratch, &["check-pgn".into(), pgn.display().to_string()]);
+    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
+    assert!(check
+        .stdout
+        .contains("12 games, all consistent with the rules"));
+    let mut again = Vec::new();
+    for name in ["ann", "bob"] {
+        again.push("--engine".to_string());
+        again.extend(fake(name, &[]));
+    }
+    again.extend(["--each", "nodes=10", "--size", "7x7", "--openings"].map(String::from));
+    again.push(format!("file={}", pgn.display()));
+    again.push("plies=3".into());
+    let rerun = run(&scratch, &again);
+    assert_eq!(rerun.code, 0, "{}", rerun.stderr);
+    check_summary(&rerun.stdout, "ann", "bob", 2);
+}
