@@ -105,7 +105,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let layout = root.layout();
         let rows = layout.size.rows();
         let mut moves = MoveList::new();
-        root.generate(&mut moves);
+        if root.winner().is_none() {
+            root.generate(&mut moves);
+        }
         let searchmoves = &shared.limits.searchmoves;
         let root_moves = moves
             .iter()
@@ -203,20 +205,20 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             for root_move in &mut self.root_moves {
                 root_move.previous_score = root_move.score;
             }
+            self.seldepth = 0;
             for pv_index in 0..multipv {
-                self.seldepth = 0;
                 self.search_root_with_aspiration(depth as i32, pv_index, report);
                 if self.stopped {
                     break;
                 }
-                if self.is_main() {
-                    for k in 0..=pv_index {
-                        report(&self.report(depth, k, ScoreBound::Exact));
-                    }
-                }
             }
             if self.stopped {
                 break;
+            }
+            if self.is_main() {
+                for pv_index in 0..multipv {
+                    report(&self.report(depth, pv_index, ScoreBound::Exact));
+                }
             }
             completed_depth = depth;
             if !self.is_main() {

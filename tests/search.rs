@@ -1,0 +1,154 @@
+//! Search behaviour: forced wins found and reported as mate within small node budgets,
+//! runners stopped, determinism, and prompt stopping.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use troyka::rules::Game;
+use troyka::search::{Engine, Limits, Score, Signals};
+
+fn search(fen: &str, limits: Limits) -> (String, Score, u64) {
+    let game = Game::from_fen(fen).unwrap();
+    let mut engine = Engine::new(8, 1);
+    let result = engine.search(&game, &limits, &Signals::default(), &mut |_| {});
+    (game.move_name(result.best), result.score, result.nodes)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn wins_in_one() {
+    // White on b7 steps to the goal; any of its three moves wins.
+    let (mv, score, nodes) = search("8/1P6/8/8/8/8/p7/8 w", depth(3));
+    assert!(mv.starts_with("b7"), "{mv}");
+    assert_eq!(score, Score::WinIn(1));
+    assert!(nodes < 1_000, "{nodes}");
+}
+
+#[test]
+fn wins_in_two_by_a_safe_step() {
+    // c6-c7 cannot be stopped: no black piece attacks c7, black is far from its goal.
+    let (mv, score, _) = search("6pp/8/2P5/8/8/8/8/8 w", depth(5));
+    assert_eq!(score, Score::WinIn(3), "{mv}");
+    assert!(mv.starts_with("c6"), "{mv}");
+}
+
+#[test]
+fn captures_the_runner_that_would_win() {
+    // Black's b2 runner reaches rank 1 next move unless a1 or c1 captures it.
+    let (mv, _, _) = search("pppp4/8/8/8/8/8/1p6/P1P3PP w", depth(4));
+    assert!(mv == "a1b2" || mv == "c1b2", "{mv}");
+}
+
+#[test]
+fn sees_a_lost_position_as_lost() {
+    // Two black runners: c1 can capture only one of them.
+    let (_, score, _) = search("4p3/8/8/8/8/8/1p1p4/2P5 w", depth(4));
+    assert_eq!(score, Score::LossIn(2));
+}
+
+#[test]
+fn race_decided_by_tempo() {
+    // Black's a4 piece needs three moves to reach rank 1, white's h1 piece seven: white
+    // loses on black's third move, six plies from now.
+    let (_, score, nodes) = search("8/8/8/8/p7/8/8/7P w", depth(12));
+    assert_eq!(score, Score::LossIn(6));
+    assert!(nodes < 100_000, "{nodes}");
+    // Reversed: white's a5 piece needs three moves and wins on the fifth ply.
+    let (_, score, _) = search("7p/8/8/P7/8/8/8/8 w", depth(12));
+    assert_eq!(score, Score::WinIn(5));
+}
+
+#[test]
+fn finished_game_has_no_best_move() {
+    let (mv, _, nodes) = search("P7/8/8/8/8/8/8/7p b", depth(5));
+    assert_eq!((mv.as_str(), nodes), ("0000", 0));
+}
+
+#[test]
+fn mate_limit_stops_on_a_win() {
+    let limits = Limits {
+        mate: Some(2),
+        ..Limits::default()
+    };
+    let (_, score, _) = search("6pp/8/2P5/8/8/8/8/8 w", limits);
+    assert_eq!(score, Score::WinIn(3));
+}
+
+#[test]
+fn fixed_depth_and_nodes_are_deterministic() {
+    let fen = "ppp1pppp/p1ppp2p/8/1pP2p2/5PpP/1PPP4/PP3PP1/3PPPPP w - - 5 14";
+    assert_eq!(search(fen, depth(7)), search(fen, depth(7)));
+    let nodes = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let first = search(fen, nodes.clone());
+    assert_eq!(first, search(fen, nodes));
+    assert!(first.2 <= 30_000 + 1, "node limit overshot: {}", first.2);
+}
+
+#[test]
+fn searchmoves_and_multipv_restrict_and_report() {
+    let game = Game::start("8x8".parse().unwrap());
+    let only = game.parse_move("a2a3").unwrap();
+    let limits = Limits {
+        depth: Some(4),
+        searchmoves: vec![only],
+        ..Limits::default()
+    };
+    let mut engine = Engine::new(8, 1);
+    let result = engine.search(&game, &limits, &Signals::default(), &mut |_| {});
+    assert_eq!(result.best, only);
+
+    let limits = Limits {
+        depth: Some(3),
+        multipv: 3,
+        ..Limits::default()
+    };
+    let mut lines = Vec::new();
+    engine.search(&game, &limits, &Signals::default(), &mut |r| {
+        if r.depth == 3 {
+            lines.push((r.multipv, r.pv[0]));
+        }
+    });
+    let indices: Vec<usize> = lines.iter().map(|l| l.0).collect();
+    assert_eq!(indices, vec![1, 2, 3]);
+    let mut moves: Vec<_> = lines.iter().map(|l| l.1).collect();
+    moves.dedup();
+    assert_eq!(moves.len(), 3, "each line has its own first move");
+}
+
+#[test]
+fn stops_promptly_when_told() {
+    let game = Game::start("8x8".parse().unwrap());
+    let signals = Signals::default();
+    let mut engine = Engine::new(8, 1);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            signals.stop.store(true, Ordering::Relaxed);
+        });
+        let result = engine.search(&game, &Limits::default(), &signals, &mut |_| {});
+        assert!(game.legal_moves().contains(&result.best));
+    });
+    // Generous: the search looks at the flag every thousand nodes.
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn two_threads_find_a_legal_move_and_the_win() {
+    let game = Game::from_fen("6pp/8/2P5/8/8/8/8/8 w").unwrap();
+    let mut engine = Engine::new(8, 2);
+    let result = engine.search(&game, &depth(6), &Signals::default(), &mut |_| {});
+    assert_eq!(result.score, Score::WinIn(3));
+}
