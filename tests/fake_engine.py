@@ -11,6 +11,7 @@ process misbehaves again):
     --stall-at N       never answer
     --crash-at N       exit with status 3 instead of answering
     --slow-at N MS     wait MS milliseconds before answering
+    --exit-at-newgame N   exit quietly at the Nth `ucinewgame` (between games)
     --name NAME        the name in `id name`
 """
 
@@ -27,8 +28,9 @@ def parse_args(argv):
         elif flag == "--slow-at":
             faults["slow"] = (int(argv[i + 1]), int(argv[i + 2]))
             i += 3
-        elif flag in ("--illegal-at", "--garbage-at", "--stall-at", "--crash-at"):
-            faults[flag[2:-3]] = (int(argv[i + 1]), 0)
+        elif flag in ("--illegal-at", "--garbage-at", "--stall-at", "--crash-at",
+                      "--exit-at-newgame"):
+            faults[flag[2:].removesuffix("-at")] = (int(argv[i + 1]), 0)
             i += 2
         else:
             sys.exit(f"fake_engine: unknown argument {flag}")
@@ -99,7 +101,7 @@ def choose(board, key):
 
 def main():
     faults, name = parse_args(sys.argv[1:])
-    board, key, played = None, "", 0
+    board, key, played, new_games = None, "", 0, 0
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -111,6 +113,10 @@ def main():
             print(command + "ok", flush=True)
         elif command == "isready":
             print("readyok", flush=True)
+        elif command in ("ucinewgame", "uginewgame"):
+            new_games += 1
+            if faults.get("exit-at-newgame", (0, 0))[0] == new_games:
+                return
         elif command == "position" and words[1] == "fen":
             rest = " ".join(words[2:])
             fen, _, moves = rest.partition(" moves ")
@@ -119,7 +125,8 @@ def main():
                 board.play(move)
         elif command == "go":
             played += 1
-            fault = next((f for f, (at, _) in faults.items() if at == played), None)
+            fault = next((f for f, (at, _) in faults.items()
+                          if at == played and f != "exit-at-newgame"), None)
             if fault == "stall":
                 time.sleep(3600)
             if fault == "crash":

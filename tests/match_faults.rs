@@ -179,3 +179,32 @@ fn bad_command_lines_exit_with_2() {
         assert!(event.stderr.contains(message), "{args:?}: {}", event.stderr);
     }
 }
+
+/// An engine that dies between games is replaced before the next one, without a loss.
+#[test]
+fn an_engine_dead_between_games_is_replaced() {
+    let scratch = Scratch::new("dead-between");
+    let pgn = scratch.path("games.pgn");
+    let traffic = scratch.path("traffic.log");
+    let mut args = vec!["--engine".to_string()];
+    args.extend(fake("steady", &[]));
+    args.push("--engine".into());
+    args.extend(fake("quitter", &["--exit-at-newgame", "2"]));
+    args.extend(["--each", "nodes=50", "--games", "2", "--pgnout"].map(String::from));
+    args.push(pgn.display().to_string());
+    args.push("--log".into());
+    args.push(traffic.display().to_string());
+    let event = run(&scratch, &args);
+    assert_eq!(event.code, 0, "{}\n{}", event.stdout, event.stderr);
+    check_summary(&event.stdout, "steady", "quitter", 2);
+    for game in check_pgn(&pgn, &event.stdout) {
+        assert_eq!(game.tag("Termination"), Some("normal"));
+    }
+    let log = std::fs::read_to_string(&traffic).unwrap();
+    let starts = log
+        .lines()
+        .filter(|l| l.contains(" quitter#") && l.ends_with(" < uci"))
+        .count();
+    // The check before the event, the first game's process, its replacement.
+    assert_eq!(starts, 3, "{log}");
+}

@@ -76,10 +76,6 @@ impl EngineProcess {
         })
     }
 
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-
     /// Sends one line; an error means the engine has gone.
     pub fn send(&mut self, line: &str) -> Result<(), String> {
         self.logs.traffic(&self.label, Direction::ToEngine, line);

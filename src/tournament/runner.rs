@@ -37,6 +37,14 @@ pub fn run(config: &Config) -> i32 {
     }
 }
 
+/// What the main thread keeps while results come in.
+struct Progress {
+    standings: Standings,
+    pgn: Option<BufWriter<File>>,
+    decision: Option<Hypothesis>,
+    write_error: Option<String>,
+}
+
 struct Event<'a> {
     config: &'a Config,
     stop: Arc<Stop>,
@@ -88,7 +96,6 @@ impl<'a> Event<'a> {
     fn run(mut self) -> i32 {
         let started = Instant::now();
         let config = self.config;
-        let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
         let schedule = schedule::jobs(&self.pairings, config.games, self.openings.len());
         let total = schedule.len();
         let (job_sender, jobs) = unbounded();
@@ -97,11 +104,16 @@ impl<'a> Event<'a> {
         }
         drop(job_sender);
         let (result_sender, results) = unbounded();
-        let mut standings = Standings::new(names, self.pairings.clone());
         // Only this thread writes the PGN; the workers share the rest of `self`.
-        let mut pgn = self.pgn.take();
-        let mut decision = None;
-        let mut write_error = None;
+        let mut progress = Progress {
+            standings: Standings::new(
+                config.engines.iter().map(|e| e.name.clone()).collect(),
+                self.pairings.clone(),
+            ),
+            pgn: self.pgn.take(),
+            decision: None,
+            write_error: None,
+        };
         std::thread::scope(|scope| {
             for _ in 0..config.concurrency.min(total) {
                 let (jobs, results) = (jobs.clone(), result_sender.clone());
@@ -109,58 +121,15 @@ impl<'a> Event<'a> {
                 scope.spawn(move || this.work(&jobs, &results));
             }
             drop(result_sender);
+            // Ends when every worker has finished: the schedule is done or the event stopped.
             for (job, outcome) in results.iter() {
-                let Ok(record) = outcome else { continue };
-                println!("{}", standings.game_line(&job, &record));
-                if let Err(error) = self.write_pgn(&mut pgn, &job, &record) {
-                    write_error.get_or_insert(error);
-                    self.stop.trigger(StopCause::Interrupted);
-                }
-                let pair_done = standings.add(&job, &record);
-                let games = standings.games() as usize;
-                let interval = config.rating_interval;
-                if interval > 0 && games.is_multiple_of(interval) && games < total {
-                    self.print_standings(&standings);
-                }
-                if let (true, Some(sprt)) = (pair_done, &config.sprt) {
-                    let llr = sprt.llr(&standings.tally(job.pairing).pentanomial);
-                    if decision.is_none() {
-                        decision = sprt.decision(llr);
-                        if decision.is_some() {
-                            self.stop.trigger(StopCause::SprtDecided);
-                        }
-                    }
+                if let Ok(record) = outcome {
+                    self.finished(&mut progress, &job, &record, total);
                 }
             }
         });
-        println!();
-        match self.stop.cause() {
-            None => println!("Finished event: {} games", standings.games()),
-            Some(StopCause::SprtDecided) => println!(
-                "SPRT ([{:.2}, {:.2}]) completed: {} was accepted after {} games",
-                config.sprt.map_or(0.0, |s| s.elo0),
-                config.sprt.map_or(0.0, |s| s.elo1),
-                match decision {
-                    Some(Hypothesis::H1) => "H1",
-                    _ => "H0",
-                },
-                standings.games()
-            ),
-            Some(StopCause::Interrupted) => println!(
-                "Stopped after {} of {total} games; games in progress are not counted",
-                standings.games()
-            ),
-        }
-        self.print_standings(&standings);
-        println!("\n{}", standings.engine_report());
-        let seconds = started.elapsed().as_secs();
-        println!(
-            "Total time: {:02}:{:02}:{:02}",
-            seconds / 3600,
-            seconds / 60 % 60,
-            seconds % 60
-        );
-        match (write_error, self.stop.cause()) {
+        self.print_end(&progress, total, started);
+        match (progress.write_error, self.stop.cause()) {
             (Some(error), _) => {
                 eprintln!("error: {error}");
                 1
@@ -170,13 +139,64 @@ impl<'a> Event<'a> {
         }
     }
 
+    /// Reports a finished game, records it, and stops the event if the SPRT decides.
+    fn finished(&self, progress: &mut Progress, job: &Job, record: &GameRecord, total: usize) {
+        let standings = &mut progress.standings;
+        println!("{}", standings.game_line(job, record));
+        if let Err(error) = self.write_pgn(&mut progress.pgn, job, record) {
+            progress.write_error.get_or_insert(error);
+            self.stop.trigger(StopCause::Interrupted);
+        }
+        let pair_done = standings.add(job, record);
+        let games = standings.games() as usize;
+        let interval = self.config.rating_interval;
+        if interval > 0 && games.is_multiple_of(interval) && games < total {
+            self.print_standings(standings);
+        }
+        if let (true, None, Some(sprt)) = (pair_done, progress.decision, &self.config.sprt) {
+            progress.decision = sprt.decision(sprt.llr(&standings.tally(job.pairing).pentanomial));
+            if progress.decision.is_some() {
+                self.stop.trigger(StopCause::SprtDecided);
+            }
+        }
+    }
+
+    fn print_end(&self, progress: &Progress, total: usize, started: Instant) {
+        let games = progress.standings.games();
+        println!();
+        match (self.stop.cause(), &self.config.sprt, progress.decision) {
+            (Some(StopCause::SprtDecided), Some(sprt), Some(decision)) => println!(
+                "SPRT ([{:.2}, {:.2}]) completed: {} was accepted after {games} games",
+                sprt.elo0,
+                sprt.elo1,
+                match decision {
+                    Hypothesis::H0 => "H0",
+                    Hypothesis::H1 => "H1",
+                },
+            ),
+            (Some(_), _, _) => println!(
+                "Stopped after {games} of {total} games; games in progress are not counted"
+            ),
+            (None, _, _) => println!("Finished event: {games} games"),
+        }
+        self.print_standings(&progress.standings);
+        println!("\n{}", progress.standings.engine_report());
+        let seconds = started.elapsed().as_secs();
+        println!(
+            "Total time: {:02}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        );
+    }
+
     /// A worker: plays games from the queue until it is empty or the event stops.
     fn work(&self, jobs: &Receiver<Job>, results: &Sender<(Job, Result<GameRecord, Aborted>)>) {
         let mut seats: Vec<Seat> = self
             .config
             .engines
             .iter()
-            .map(|spec| Seat::new(Arc::new(spec.clone())))
+            .map(|spec| Seat::new(spec.clone()))
             .collect();
         loop {
             // Prefer stopping to starting another game when both are ready.

@@ -37,22 +37,27 @@ impl Context {
 }
 
 pub struct Seat {
-    pub spec: Arc<EngineSpec>,
+    pub spec: EngineSpec,
     engine: Option<Engine>,
 }
 
 impl Seat {
-    pub fn new(spec: Arc<EngineSpec>) -> Seat {
+    pub fn new(spec: EngineSpec) -> Seat {
         Seat { spec, engine: None }
     }
 
-    /// Starts the engine if it is not running, then announces a new game. On failure the
-    /// process is discarded.
+    /// Announces a new game to the engine kept from the last one, or to a freshly started
+    /// one when there is none or the kept one has died since (it is replaced, not blamed).
     pub fn prepare(&mut self, context: &Context) -> Result<&mut Engine, Failure> {
-        let mut engine = match self.engine.take() {
-            Some(engine) => engine,
-            None => context.start(&self.spec)?,
-        };
+        if let Some(mut kept) = self.engine.take() {
+            match kept.new_game(&context.stop) {
+                Ok(()) => return Ok(self.engine.insert(kept)),
+                Err(Failure::Stopped) => return Err(Failure::Stopped),
+                // Dropping `kept` kills whatever is left of it.
+                Err(_) => {}
+            }
+        }
+        let mut engine = context.start(&self.spec)?;
         // On failure `engine` is dropped here, which kills the process.
         engine.new_game(&context.stop)?;
         Ok(self.engine.insert(engine))

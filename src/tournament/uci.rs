@@ -159,10 +159,6 @@ impl Engine {
         Ok(engine)
     }
 
-    pub fn label(&self) -> &str {
-        self.process.label()
-    }
-
     /// `ucinewgame` (or `uginewgame`), then waits until the engine is ready.
     pub fn new_game(&mut self, stop: &Receiver<()>) -> Result<(), Failure> {
         self.send(match self.proto {
