@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod datagen;
 pub mod eval;
 pub mod perft;
 pub mod rules;
