@@ -4,5 +4,6 @@ pub mod bench;
 pub mod cli;
 pub mod eval;
 pub mod perft;
+pub mod protocol;
 pub mod rules;
 pub mod search;
