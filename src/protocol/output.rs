@@ -97,14 +97,6 @@ impl Output {
         self.lock().log_file = file;
         Ok(())
     }
-
-    /// Ends the process once no line is half written.
-    pub fn exit(&self, code: i32) -> ! {
-        let mut sink = self.lock();
-        // Nothing is left to report a failed flush to.
-        let _ = sink.stdout.flush();
-        std::process::exit(code)
-    }
 }
 
 /// `text` made safe to echo on one protocol line: control characters (newlines included)

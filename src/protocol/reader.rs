@@ -8,8 +8,9 @@
 //! - `stop` and `quit` set the stop flag here, so a search stops without waiting for the
 //!   session; they are then forwarded like the rest.
 //!
-//! End of input acts as `quit`. After `quit`, the process is ended after a short grace
-//! period even if the session is busy in something that cannot be stopped (`perft`, `bench`).
+//! End of input acts as `quit`. Like every command, `quit` is acted on in order: a search
+//! stops at once (the flag), but queued commands that are not searches (`perft`, `bench`,
+//! a `setoption name Hash`) finish first, so piping a list of commands in gets every answer.
 
 use super::output::Output;
 use super::parser::{self, Command};
@@ -19,14 +20,10 @@ use crossbeam_channel::Sender;
 use std::io::{self, BufRead};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The longest line accepted: far above any real command (a `position` line of a whole game
 /// on 16x16 is a few kilobytes), low enough that garbage cannot exhaust memory.
 pub const MAX_LINE: usize = 64 * 1024;
-
-/// How long `quit` lets the session finish (print `bestmove`) before the process ends.
-const QUIT_GRACE: Duration = Duration::from_millis(80);
 
 /// What the reader shares with the session.
 pub struct Reader {
@@ -45,7 +42,7 @@ impl Reader {
             .map(drop)
     }
 
-    fn run(&self, input: &mut impl BufRead) -> ! {
+    fn run(&self, input: &mut impl BufRead) {
         let mut buffer = Vec::new();
         loop {
             let line = match read_line(input, &mut buffer, MAX_LINE) {
@@ -87,9 +84,6 @@ impl Reader {
         }
         self.signals.stop.store(true, Ordering::SeqCst);
         self.forward(Ok(Command::Quit));
-        std::thread::sleep(QUIT_GRACE);
-        log::warn!("the session did not end in time after quit; ending the process");
-        self.out.exit(0)
     }
 
     fn forward(&self, request: Request) {

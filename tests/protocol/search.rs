@@ -381,3 +381,34 @@ fn state_changes_during_a_limited_search_wait_for_its_bestmove() {
     );
     assert!(lines.last().unwrap().contains(" b 0 1"), "{lines:#?}");
 }
+
+/// A whole game against itself at 1 s + 10 ms a side, timed from outside as a GUI would:
+/// no clock may run out.
+#[test]
+fn never_loses_on_time_in_a_one_second_game() {
+    let mut troyka = Troyka::start();
+    let mut clocks = [1000_i64, 1000];
+    let mut game = start();
+    let mut moves: Vec<String> = Vec::new();
+    while game.winner().is_none() && moves.len() < 300 {
+        let side = game.side_to_move() as usize;
+        troyka.send(&format!("position startpos moves {}", moves.join(" ")));
+        let asked = Instant::now();
+        troyka.send(&format!(
+            "go wtime {} btime {} winc 10 binc 10",
+            clocks[0], clocks[1]
+        ));
+        let lines = troyka.until_bestmove();
+        clocks[side] -= asked.elapsed().as_millis() as i64;
+        assert!(
+            clocks[side] > 0,
+            "side {side} lost on time at move {}: {clocks:?}",
+            moves.len() + 1
+        );
+        clocks[side] += 10;
+        let mv = best_move(lines.last().unwrap()).to_string();
+        game = game.play(game.parse_move(&mv).expect("a legal bestmove"));
+        moves.push(mv);
+    }
+    assert!(game.winner().is_some(), "the game ends: {moves:?}");
+}
