@@ -78,8 +78,13 @@ fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Fi
     // reported, a closing line gives the final score, nodes and time: the last `info`
     // before `bestmove` always has them.
     if last_nodes != Some(result.nodes) {
+        // The last full line if it still agrees with the result, else what the result knows.
         let pv = match &main_line {
-            Some(report) if report.pv.first() == Some(&best) => report.pv.clone(),
+            Some(report)
+                if report.pv.first() == Some(&best) && report.pv.get(1).copied() == ponder =>
+            {
+                report.pv.clone()
+            }
             _ => std::iter::once(best).chain(ponder).collect(),
         };
         let summary = Report {
