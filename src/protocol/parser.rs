@@ -128,7 +128,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
 /// Why a line could not be read, and where: the number of bytes of the line still unread
 /// when the problem was found, from which the word is named.
 #[derive(Debug, PartialEq)]
-pub struct Problem {
+struct Problem {
     message: String,
     left: usize,
 }
