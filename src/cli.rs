@@ -15,7 +15,7 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
     let result = match args.first().map(String::as_str) {
-        None => Err("the protocol is not built yet".to_string()),
+        None => return crate::protocol::run(),
         Some("perft") => perft_command(&args[1..]),
         Some("bench") => {
             crate::bench::run(&mut |line| println!("{line}"));

@@ -5,5 +5,6 @@ pub mod cli;
 pub mod datagen;
 pub mod eval;
 pub mod perft;
+pub mod protocol;
 pub mod rules;
 pub mod search;
