@@ -450,9 +450,13 @@ impl Session {
     /// `eval`: the static evaluation term by term, for people.
     fn eval(&self) {
         let breakdown = eval::breakdown(&self.game);
-        let mut text = format!("{:<12} {:>6} {:>6}\n", "term", "white", "black");
-        for (name, white, black) in &breakdown.terms {
-            text += &format!("{name:<12} {white:>6} {black:>6}\n");
+        let side = self.game.side_to_move().name();
+        let mut text = format!(
+            "{:<22} {:>6}  (cp for {side}, the side to move)\n",
+            "term", "value"
+        );
+        for (name, value) in &breakdown.terms {
+            text += &format!("{name:<22} {value:>6}\n");
         }
         text += &format!(
             "Total: {} cp for {} (the side to move)",
