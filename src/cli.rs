@@ -7,16 +7,24 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
        troyka perft DEPTH [--fen FEN | --size CxR] [--divide]
-       troyka bench                 search the bench positions; last line is the signature";
+       troyka bench                 search the bench positions; last line is the signature
+       troyka datagen [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]
+                                    self-play training data: 'FEN | result' lines
+       troyka features              'FEN | result' lines in, tuner feature vectors out";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
     let result = match args.first().map(String::as_str) {
-        None => Err("the protocol is not built yet".to_string()),
+        None => return crate::protocol::run(),
         Some("perft") => perft_command(&args[1..]),
         Some("bench") => {
             crate::bench::run(&mut |line| println!("{line}"));
             Ok(())
+        }
+        Some("datagen") => datagen_command(&args[1..]),
+        Some("features") => {
+            let stdin = std::io::stdin();
+            crate::datagen::write_features(stdin.lock(), &mut std::io::stdout().lock())
         }
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
@@ -81,4 +89,35 @@ fn perft_command(args: &[String]) -> Result<(), String> {
         nodes as f64 / seconds.max(1e-9)
     );
     Ok(())
+}
+
+/// `troyka datagen [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]`.
+fn datagen_command(args: &[String]) -> Result<(), String> {
+    let mut settings = crate::datagen::DatagenSettings {
+        games: 100,
+        nodes: 5000,
+        size: BoardSize::STANDARD,
+        threads: 1,
+        seed: 1,
+        random_plies: 8,
+    };
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("bad {flag} '{value}'"))
+        };
+        match flag.as_str() {
+            "--games" => settings.games = number()?,
+            "--nodes" => settings.nodes = number()?,
+            "--threads" => settings.threads = number()? as usize,
+            "--seed" => settings.seed = number()?,
+            "--random-plies" => settings.random_plies = number()? as usize,
+            "--size" => settings.size = value.parse()?,
+            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    crate::datagen::generate(&settings, &mut std::io::stdout()).map_err(|e| e.to_string())
 }

@@ -1,179 +1,257 @@
-//! Static evaluation: how good a position is for the side to move, in centipawns (one piece
-//! is about 100). Every term scales with the board: advancement is measured as a fraction of
-//! the way to the goal, so nothing depends on 8x8.
+//! Static evaluation: how good a position is for the side to move, in centipawns (a piece in
+//! the middle of the board is worth about 100).
+//!
+//! The evaluation is linear in a small set of features, so that `scripts/tune.py` can fit
+//! the weights to game results (Texel tuning); [`features`] exposes the same features the
+//! evaluation uses. Every term works on every board size: ranks are seen through
+//! [`progress_bucket`] and files through [`file_class`], so nothing is wired to 8x8.
 
-use crate::rules::{Bitboard, Color, Game, Position};
+use crate::rules::{Bitboard, BoardSize, Color, Game, Position};
 use crate::with_position;
 
-/// Tunable weights (centipawns).
-#[derive(Clone, Copy, Debug)]
-pub struct Weights {
-    pub piece: i32,
-    /// Bonus of a piece one rank short of its goal; other ranks get a share growing with the
-    /// square of their progress.
-    pub advancement: i32,
-    /// Penalty of a piece attacked by more enemies than it has defenders.
-    pub hanging: i32,
-    /// Bonus per piece defended by a friendly piece.
-    pub defended: i32,
-    /// Bonus per piece still on its home row (the last line of defence).
-    pub home_guard: i32,
-    /// Bonus per pair of side-by-side friendly pieces.
-    pub connected: i32,
-    pub tempo: i32,
+/// Rank buckets: 0 and 1 are the home rows, 7 is one step from the goal.
+pub const BUCKETS: usize = 8;
+/// File classes: distance to the nearer edge, 0 (edge file) to 3 (centre or beyond).
+pub const FILE_CLASSES: usize = 4;
+
+/// Which bucket a piece `steps` ranks from its home row falls in, on a board of `rows` rows.
+/// The two home rows and the last five ranks before the goal keep their own buckets on every
+/// board (they are where the game is decided); the middle of tall boards shares bucket 2.
+pub fn progress_bucket(steps: usize, rows: usize) -> usize {
+    let to_goal = rows - 1 - steps;
+    if to_goal < 5 {
+        BUCKETS - 1 - to_goal
+    } else {
+        steps.min(2)
+    }
 }
 
-pub const WEIGHTS: Weights = Weights {
-    piece: 100,
-    advancement: 120,
-    hanging: 30,
-    defended: 6,
-    home_guard: 10,
-    connected: 4,
-    tempo: 8,
-};
+/// The class of a file: its distance to the nearer edge, capped.
+pub fn file_class(file: usize, cols: usize) -> usize {
+    file.min(cols - 1 - file).min(FILE_CLASSES - 1)
+}
 
-/// Per-board tables, built once for a board size.
+/// Indices of the features. Symmetric features count the side to move's pieces minus the
+/// opponent's; the hanging features are split by side, since the side to move can act first.
+pub mod feature {
+    use super::{BUCKETS, FILE_CLASSES};
+    /// A piece by progress bucket and file class.
+    pub const PIECE: usize = 0;
+    /// A piece defended by a friendly piece, by bucket.
+    pub const DEFENDED: usize = PIECE + BUCKETS * FILE_CLASSES;
+    /// A piece of the side to move attacked and undefended, by bucket.
+    pub const HANGING_US: usize = DEFENDED + BUCKETS;
+    /// An opponent's piece attacked and undefended, by bucket.
+    pub const HANGING_THEM: usize = HANGING_US + BUCKETS;
+    /// Two friendly pieces side by side.
+    pub const CONNECTED: usize = HANGING_THEM + BUCKETS;
+    /// A friendly piece directly behind another.
+    pub const COLUMN: usize = CONNECTED + 1;
+    /// Always 1: the value of having the move.
+    pub const TEMPO: usize = COLUMN + 1;
+    pub const COUNT: usize = TEMPO + 1;
+}
+
+/// The weights, in centipawns, as fitted by `scripts/tune.py`.
+#[rustfmt::skip]
+pub const WEIGHTS: [i32; feature::COUNT] = [
+    // PIECE: bucket 0 (home row) .. 7 (one step from goal); file classes edge .. centre
+    110, 120, 125, 125,
+    100, 105, 105, 105,
+    100, 100, 102, 102,
+    102, 104, 106, 106,
+    110, 112, 114, 114,
+    125, 128, 130, 130,
+    150, 155, 160, 160,
+    200, 200, 200, 200,
+    // DEFENDED by bucket
+    2, 4, 6, 6, 8, 10, 14, 0,
+    // HANGING_US by bucket
+    -10, -15, -25, -30, -35, -40, -40, 0,
+    // HANGING_THEM by bucket
+    0, 0, 5, 10, 15, 20, 25, 0,
+    // CONNECTED, COLUMN, TEMPO
+    4, 2, 8,
+];
+
+/// Per-board tables, built once per search.
 #[derive(Clone, Debug)]
 pub struct Evaluator<B> {
-    /// `ranks[r]`: the squares of rank `r` (0 = rank 1).
-    ranks: Vec<B>,
-    /// Advancement bonus of a piece `steps` ranks from its home row.
-    advance: Vec<i32>,
-    weights: Weights,
-}
-
-/// The evaluation split into its terms, for people (`eval` command).
-pub struct Breakdown {
-    pub terms: Vec<(&'static str, i32, i32)>,
-    pub total: i32,
+    /// For each colour and square: its progress bucket.
+    bucket: [Vec<u8>; 2],
+    /// For each colour and square: its piece feature index.
+    piece_feature: [Vec<u8>; 2],
+    weights: [i32; feature::COUNT],
+    _marker: std::marker::PhantomData<B>,
 }
 
 impl<B: Bitboard> Evaluator<B> {
     pub fn new(position: &Position<B>) -> Evaluator<B> {
-        let layout = position.layout();
-        let rows = layout.size.rows();
-        let ranks = (0..rows).map(|r| layout.rank(r)).collect();
-        let last = (rows - 2) as i64; // progress of a piece one step from its goal
-        let advance = (0..rows)
-            .map(|steps| {
-                let steps = (steps as i64).min(last);
-                (WEIGHTS.advancement as i64 * steps * steps / (last * last).max(1)) as i32
-            })
-            .collect();
+        Self::with_weights(position.size(), WEIGHTS)
+    }
+
+    pub fn with_weights(size: BoardSize, weights: [i32; feature::COUNT]) -> Evaluator<B> {
+        let tables = |color: Color| {
+            let mut bucket = Vec::with_capacity(size.squares());
+            let mut piece = Vec::with_capacity(size.squares());
+            for square in 0..size.squares() {
+                let rank = size.rank_of(square);
+                let steps = if color == Color::White {
+                    rank
+                } else {
+                    size.rows() - 1 - rank
+                };
+                let b = progress_bucket(steps, size.rows());
+                let class = file_class(size.file_of(square), size.cols());
+                bucket.push(b as u8);
+                piece.push((feature::PIECE + b * FILE_CLASSES + class) as u8);
+            }
+            (bucket, piece)
+        };
+        let (white_bucket, white_piece) = tables(Color::White);
+        let (black_bucket, black_piece) = tables(Color::Black);
         Evaluator {
-            ranks,
-            advance,
-            weights: WEIGHTS,
+            bucket: [white_bucket, black_bucket],
+            piece_feature: [white_piece, black_piece],
+            weights,
+            _marker: std::marker::PhantomData,
         }
     }
 
-    /// Terms for one colour, in the order of [`TERM_NAMES`].
-    fn terms(&self, position: &Position<B>, color: Color) -> [i32; 6] {
-        let w = &self.weights;
+    /// Calls `add(feature, count)` for one side's share of the features; `sign` is +1 for
+    /// the side to move and -1 for the opponent.
+    #[inline]
+    fn side_features(
+        &self,
+        position: &Position<B>,
+        color: Color,
+        sign: i32,
+        add: &mut impl FnMut(usize, i32),
+    ) {
+        let c = color as usize;
         let ours = position.pieces(color);
-        let them = color.opponent();
-        let rows = self.ranks.len();
-        let mut advancement = 0;
-        for (rank, &mask) in self.ranks.iter().enumerate() {
-            let steps = if color == Color::White {
-                rank
-            } else {
-                rows - 1 - rank
-            };
-            advancement += (ours & mask).count() as i32 * self.advance[steps];
+        let layout = position.layout();
+        for square in ours.squares() {
+            add(self.piece_feature[c][square] as usize, sign);
         }
         let defended = ours & position.attacks(color);
-        let attacked = ours & position.attacks(them);
-        let hanging = (attacked & !defended).count() as i32;
-        let home = if color == Color::White {
-            self.ranks[0]
+        for square in defended.squares() {
+            add(feature::DEFENDED + self.bucket[c][square] as usize, sign);
+        }
+        let hanging = ours & position.attacks(color.opponent()) & !defended;
+        let hanging_feature = if sign > 0 {
+            feature::HANGING_US
         } else {
-            self.ranks[rows - 1]
+            feature::HANGING_THEM
         };
-        let layout = position.layout();
-        let pairs = (ours & layout.not_last_file & (ours >> 1)).count();
-        [
-            ours.count() as i32 * w.piece,
-            advancement,
-            -hanging * w.hanging,
-            defended.count() as i32 * w.defended,
-            (ours & home).count() as i32 * w.home_guard,
-            pairs as i32 * w.connected,
-        ]
+        for square in hanging.squares() {
+            add(hanging_feature + self.bucket[c][square] as usize, 1);
+        }
+        let pairs = (ours & layout.not_last_file & (ours >> 1)).count() as i32;
+        add(feature::CONNECTED, sign * pairs);
+        let behind = (ours & (ours >> layout.up)).count() as i32;
+        add(feature::COLUMN, sign * behind);
+    }
+
+    /// Calls `add(feature, count)` for every feature of the position, from the side to
+    /// move's point of view.
+    #[inline]
+    pub fn for_each_feature(&self, position: &Position<B>, mut add: impl FnMut(usize, i32)) {
+        let us = position.side_to_move();
+        self.side_features(position, us, 1, &mut add);
+        self.side_features(position, us.opponent(), -1, &mut add);
+        add(feature::TEMPO, 1);
     }
 
     /// The evaluation for the side to move.
     #[inline]
     pub fn evaluate(&self, position: &Position<B>) -> i32 {
-        let us = position.side_to_move();
-        let ours: i32 = self.terms(position, us).iter().sum();
-        let theirs: i32 = self.terms(position, us.opponent()).iter().sum();
-        ours - theirs + self.weights.tempo
-    }
-
-    /// Each term for white and black, and the total for the side to move.
-    pub fn breakdown(&self, position: &Position<B>) -> Breakdown {
-        let white = self.terms(position, Color::White);
-        let black = self.terms(position, Color::Black);
-        let mut terms: Vec<_> = TERM_NAMES
-            .iter()
-            .enumerate()
-            .map(|(i, &name)| (name, white[i], black[i]))
-            .collect();
-        let tempo = (self.weights.tempo, 0);
-        let tempo = if position.side_to_move() == Color::White {
-            tempo
-        } else {
-            (0, tempo.0)
-        };
-        terms.push(("tempo", tempo.0, tempo.1));
-        Breakdown {
-            terms,
-            total: self.evaluate(position),
-        }
+        let mut score = 0;
+        self.for_each_feature(position, |index, count| {
+            score += self.weights[index] * count
+        });
+        score
     }
 }
 
-const TERM_NAMES: [&str; 6] = [
-    "material",
-    "advancement",
-    "hanging",
-    "defended",
-    "home guard",
-    "connected",
-];
+/// The feature vector of a position (side to move's view), as the tuner sees it.
+pub fn features(game: &Game) -> [i32; feature::COUNT] {
+    let mut values = [0; feature::COUNT];
+    with_position!(game, p => {
+        Evaluator::new(p).for_each_feature(p, |index, count| values[index] += count)
+    });
+    values
+}
 
-/// The evaluation of any game, term by term.
+/// The evaluation split into named terms, for people (`eval` command): each term's
+/// contribution for the side to move, and the total.
+pub struct Breakdown {
+    pub terms: Vec<(&'static str, i32)>,
+    pub total: i32,
+}
+
 pub fn breakdown(game: &Game) -> Breakdown {
-    with_position!(game, p => Evaluator::new(p).breakdown(p))
+    use feature::*;
+    let values = features(game);
+    let sum =
+        |range: std::ops::Range<usize>| -> i32 { range.map(|i| WEIGHTS[i] * values[i]).sum() };
+    let terms = vec![
+        ("pieces and placement", sum(PIECE..DEFENDED)),
+        ("defended pieces", sum(DEFENDED..HANGING_US)),
+        ("own hanging pieces", sum(HANGING_US..HANGING_THEM)),
+        ("enemy hanging pieces", sum(HANGING_THEM..CONNECTED)),
+        ("side-by-side pairs", sum(CONNECTED..COLUMN)),
+        ("pieces in column", sum(COLUMN..TEMPO)),
+        ("tempo", sum(TEMPO..COUNT)),
+    ];
+    let total = with_position!(game, p => Evaluator::new(p).evaluate(p));
+    Breakdown { terms, total }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+
+    #[test]
+    fn buckets_keep_the_home_rows_and_the_run_in() {
+        let eight: Vec<usize> = (0..8).map(|s| progress_bucket(s, 8)).collect();
+        assert_eq!(eight, vec![0, 1, 2, 3, 4, 5, 6, 7]);
+        let four: Vec<usize> = (0..4).map(|s| progress_bucket(s, 4)).collect();
+        assert_eq!(four, vec![4, 5, 6, 7]);
+        let sixteen: Vec<usize> = (0..16).map(|s| progress_bucket(s, 16)).collect();
+        assert_eq!(
+            sixteen,
+            vec![0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 5, 6, 7]
+        );
+        assert_eq!(
+            (0..8).map(|f| file_class(f, 8)).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 3, 2, 1, 0]
+        );
+        assert_eq!((0..2).map(|f| file_class(f, 2)).collect::<Vec<_>>(), [0, 0]);
+    }
 
     #[test]
     fn start_position_is_balanced_but_for_tempo() {
         for size in ["8x8", "7x7", "5x6", "16x16", "2x4"] {
             let game = Game::start(size.parse::<BoardSize>().unwrap());
-            assert_eq!(breakdown(&game).total, WEIGHTS.tempo, "{size}");
+            assert_eq!(breakdown(&game).total, WEIGHTS[feature::TEMPO], "{size}");
         }
     }
 
     #[test]
-    fn symmetric_positions_score_alike_for_either_side() {
-        // The same structure mirrored, each with its side to move.
-        let white = Game::from_fen("8/8/8/8/3P4/8/8/8 w").unwrap();
-        let black = Game::from_fen("8/8/8/4p3/8/8/8/8 b").unwrap();
+    fn mirrored_positions_score_alike_for_either_side() {
+        let white = Game::from_fen("8/8/8/8/3P4/2P5/8/8 w").unwrap();
+        let black = Game::from_fen("8/8/5p2/4p3/8/8/8/8 b").unwrap();
         assert_eq!(breakdown(&white).total, breakdown(&black).total);
+        assert_eq!(features(&white), features(&black));
     }
 
     #[test]
-    fn advanced_pieces_are_worth_more() {
-        let near = Game::from_fen("7p/8/3P4/8/8/8/8/8 w").unwrap();
-        let far = Game::from_fen("7p/8/8/8/8/8/3P4/8 w").unwrap();
-        assert!(breakdown(&near).total > breakdown(&far).total);
+    fn evaluation_is_the_weighted_feature_sum() {
+        let game = Game::from_fen("pp4pp/3pp3/6p1/pp1p1pp1/3P4/p1p2PP1/P7/P1PPPPP1 w").unwrap();
+        let values = features(&game);
+        let dot: i32 = values.iter().zip(WEIGHTS).map(|(v, w)| v * w).sum();
+        assert_eq!(breakdown(&game).total, dot);
+        assert_eq!(breakdown(&game).terms.iter().map(|t| t.1).sum::<i32>(), dot);
     }
 }

@@ -2,8 +2,10 @@
 
 pub mod bench;
 pub mod cli;
+pub mod datagen;
 pub mod eval;
 pub mod perft;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tournament;

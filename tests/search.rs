@@ -45,6 +45,17 @@ fn captures_the_runner_that_would_win() {
 }
 
 #[test]
+fn takes_the_piece_that_threatens_a_safe_step() {
+    // Black's c3 can step to b2, c2 or d2, where no white piece attacks it, and then win:
+    // white must capture it now, and only b2 can.
+    let (mv, _, _) = search("pp6/8/8/8/8/2p5/1P6/7P w", depth(3));
+    assert_eq!(mv, "b2c3");
+    // Without a capture the threat wins in four plies.
+    let (_, score, _) = search("pp6/8/8/8/8/2p5/8/7P w", depth(3));
+    assert_eq!(score, Score::LossIn(4));
+}
+
+#[test]
 fn sees_a_lost_position_as_lost() {
     // Two black runners: c1 can capture only one of them.
     let (_, score, _) = search("4p3/8/8/8/8/8/1p1p4/2P5 w", depth(4));

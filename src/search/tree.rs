@@ -175,6 +175,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// Counts a node and, every so often, checks whether to stop.
     #[inline]
     fn visit(&mut self, ply: usize) -> bool {
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.nodes.is_multiple_of(CHECK_EVERY) {
@@ -383,35 +386,62 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         color as usize
     }
 
-    /// The exact result the race rules give, if any: a piece one step from its goal wins at
-    /// once; two or more enemy runners, or one we cannot capture, lose; a piece two steps
-    /// from its goal that can step to a square no enemy attacks wins in three plies.
-    /// Returns also the enemy runner that must be captured, when there is exactly one.
+    /// The exact result the race rules give, if any, checked in the order the moves come:
+    /// a piece of ours one step from its goal wins at once; two enemy runners one step from
+    /// theirs, or one we cannot capture, lose in two plies; a piece of ours two steps from
+    /// its goal with a step to a square no enemy attacks wins in three (nothing can capture
+    /// it there: only pieces on the enemy's home row could, and none can get there); and the
+    /// same threat from the enemy loses in four unless we capture the piece now.
+    /// `Ok(Some(pieces))` names the single enemy piece that must be captured.
     #[inline]
     fn race(&self, position: &Position<B>, ply: usize) -> Result<Option<B>, i32> {
+        let ply = ply as i32;
         let us = position.side_to_move();
         let them = us.opponent();
         if !(position.pieces(us) & self.one_step[Self::color_index(us)]).is_empty() {
-            return Err(MATE - ply as i32 - 1);
+            return Err(MATE - ply - 1);
         }
         let runners = position.pieces(them) & self.one_step[Self::color_index(them)];
         if !runners.is_empty() {
             if runners.count() > 1 || position.attackers_of(us, runners).is_empty() {
-                return Err(-(MATE - ply as i32 - 2));
+                return Err(-(MATE - ply - 2));
             }
             return Ok(Some(runners));
         }
-        let candidates = position.pieces(us) & self.two_steps[Self::color_index(us)];
-        if !candidates.is_empty() {
-            let unsafe_squares = position.attacks(them);
-            for step in Step::ALL {
-                if !(position.step_targets_from(us, candidates, step) & !unsafe_squares).is_empty()
-                {
-                    return Err(MATE - ply as i32 - 3);
-                }
+        if !self.safe_steppers(position, us).is_empty() {
+            return Err(MATE - ply - 3);
+        }
+        // The enemy's safe step wins in four plies unless we take the piece now, or delay
+        // it with steps of our own to our last-but-one rank (each forces a capture), so the
+        // rule holds only while we have no piece two steps from our goal.
+        let threats = self.safe_steppers(position, them);
+        let our_delays = position.pieces(us) & self.two_steps[Self::color_index(us)];
+        if !threats.is_empty() && our_delays.is_empty() {
+            if threats.count() > 1 || position.attackers_of(us, threats).is_empty() {
+                return Err(-(MATE - ply - 4));
             }
+            return Ok(Some(threats));
         }
         Ok(None)
+    }
+
+    /// Pieces of `color` two steps from their goal that can step to a square no enemy
+    /// attacks.
+    #[inline]
+    fn safe_steppers(&self, position: &Position<B>, color: Color) -> B {
+        let candidates = position.pieces(color) & self.two_steps[Self::color_index(color)];
+        if candidates.is_empty() {
+            return B::EMPTY;
+        }
+        let unsafe_squares = position.attacks(color.opponent());
+        let mut steppers = B::EMPTY;
+        for step in Step::ALL {
+            let targets = position.step_targets_from(color, candidates, step) & !unsafe_squares;
+            for to in targets.squares() {
+                steppers |= B::square(position.origin(color, step, to));
+            }
+        }
+        steppers
     }
 
     /// Moves that capture the single enemy runner.

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Texel tuning of Troyka's evaluation weights.
+
+Fits the linear evaluation of src/eval.rs to game results: minimises the mean squared error
+between each position's result (1 = the side to move won) and sigmoid(K * eval / 400), with
+eval = weights . features, by Adam gradient descent over all weights at once.
+
+Usage:
+    cargo build --release
+    target/release/troyka datagen --games 8000 --nodes 4000 --threads 2 > data.txt
+    scripts/tune.py data.txt            # prints a WEIGHTS table to paste into src/eval.rs
+
+Needs numpy (pip install numpy).
+"""
+
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "target" / "release" / "troyka"
+
+
+def load_features(data_file):
+    """Runs `troyka features` over the data; returns (results, features) arrays."""
+    with open(data_file, "rb") as data:
+        text = subprocess.run(
+            [str(ENGINE), "features"], stdin=data, capture_output=True, check=True
+        ).stdout
+    table = np.loadtxt(text.decode().splitlines(), dtype=np.float64, ndmin=2)
+    return table[:, 0], table[:, 1:]
+
+
+def current_weights():
+    """Reads the WEIGHTS table from src/eval.rs (the starting point)."""
+    source = (ROOT / "src" / "eval.rs").read_text()
+    table = re.search(r"pub const WEIGHTS: \[i32; feature::COUNT\] = \[(.*?)\];", source, re.S)
+    body = re.sub(r"//[^\n]*", "", table.group(1))
+    return np.array([float(x) for x in body.replace("\n", " ").split(",") if x.strip()])
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def error(weights, features, results, k):
+    return np.mean((results - sigmoid(k * (features @ weights) / 400.0)) ** 2)
+
+
+def best_k(weights, features, results):
+    """The scaling constant that best fits the current weights (Texel's K)."""
+    candidates = np.linspace(0.2, 4.0, 77)
+    return min(candidates, key=lambda k: error(weights, features, results, k))
+
+
+def tune(weights, features, results, k, steps, rate):
+    """Adam on the mean squared error."""
+    m = np.zeros_like(weights)
+    v = np.zeros_like(weights)
+    for step in range(1, steps + 1):
+        p = sigmoid(k * (features @ weights) / 400.0)
+        grad = features.T @ ((p - results) * p * (1 - p)) * (2.0 * k / 400.0) / len(results)
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        m_hat = m / (1 - 0.9**step)
+        v_hat = v / (1 - 0.999**step)
+        weights = weights - rate * m_hat / (np.sqrt(v_hat) + 1e-12)
+        if step % 500 == 0:
+            print(f"step {step}: error {error(weights, features, results, k):.6f}", file=sys.stderr)
+    return weights
+
+
+def format_weights(weights):
+    """The WEIGHTS table in the layout of src/eval.rs."""
+    w = [int(round(x)) for x in weights]
+    rows = ["    // PIECE: bucket 0 (home row) .. 7 (one step from goal); file classes edge .. centre"]
+    rows += ["    " + ", ".join(map(str, w[b * 4 : b * 4 + 4])) + "," for b in range(8)]
+    names = ["DEFENDED", "HANGING_US", "HANGING_THEM"]
+    for index, name in enumerate(names):
+        start = 32 + 8 * index
+        rows.append(f"    // {name} by bucket")
+        rows.append("    " + ", ".join(map(str, w[start : start + 8])) + ",")
+    rows.append("    // CONNECTED, COLUMN, TEMPO")
+    rows.append("    " + ", ".join(map(str, w[56:])) + ",")
+    return "\n".join(rows)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data", help="'FEN | result' lines from `troyka datagen`")
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--rate", type=float, default=1.0)
+    args = parser.parse_args()
+
+    results, features = load_features(args.data)
+    weights = current_weights()
+    if len(weights) != features.shape[1]:
+        sys.exit(f"src/eval.rs has {len(weights)} weights but troyka gives {features.shape[1]} features")
+    k = best_k(weights, features, results)
+    print(f"{len(results)} positions, K = {k:.3f}, "
+          f"error {error(weights, features, results, k):.6f}", file=sys.stderr)
+    weights = tune(weights, features, results, k, args.steps, args.rate)
+    print(f"final error {error(weights, features, results, k):.6f}", file=sys.stderr)
+    print(format_weights(weights))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+//! Training data for the evaluation tuner (`scripts/tune.py`): self-play games from random
+//! openings, and the evaluation features of the quiet positions they pass through.
+//!
+//! `troyka datagen` prints `FEN | result` lines (result 1 when white won, 0 when black won);
+//! `troyka features` reads such lines and prints the result from the side to move's point of
+//! view followed by the feature vector of [`crate::eval::features`].
+
+use crate::eval;
+use crate::rules::{Bitboard, BoardSize, Color, Game};
+use crate::search::{Engine, Limits, Signals};
+use crate::with_position;
+use rand_mt::Mt64;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+pub struct DatagenSettings {
+    pub games: u64,
+    pub nodes: u64,
+    pub size: BoardSize,
+    pub threads: usize,
+    pub seed: u64,
+    /// Uniformly random plies played before the engine takes over.
+    pub random_plies: usize,
+}
+
+/// Plays the games and writes the quiet positions of each, labelled with its result.
+pub fn generate(settings: &DatagenSettings, out: &mut (dyn Write + Send)) -> std::io::Result<()> {
+    let next_game = AtomicU64::new(0);
+    let out = Mutex::new(out);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..settings.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| -> std::io::Result<()> {
+                    let mut engine = Engine::new(8, 1);
+                    loop {
+                        let index = next_game.fetch_add(1, Ordering::Relaxed);
+                        if index >= settings.games {
+                            return Ok(());
+                        }
+                        let mut rng = Mt64::new(settings.seed ^ index.wrapping_mul(0x9e37_79b9));
+                        let lines = play_game(settings, &mut engine, &mut rng);
+                        let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+                        out.write_all(lines.as_bytes())?;
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .try_for_each(|w| w.join().unwrap_or(Ok(())))
+    })
+}
+
+/// One game; returns its labelled quiet positions as text.
+fn play_game(settings: &DatagenSettings, engine: &mut Engine, rng: &mut Mt64) -> String {
+    engine.clear();
+    let limits = Limits {
+        nodes: Some(settings.nodes),
+        ..Limits::default()
+    };
+    let mut game = Game::start(settings.size);
+    let mut positions = Vec::new();
+    let mut ply = 0;
+    while game.winner().is_none() {
+        let moves = game.legal_moves();
+        let mv = if ply < settings.random_plies {
+            moves[(rng.next_u64() % moves.len() as u64) as usize]
+        } else {
+            if is_quiet(&game) {
+                positions.push(game.to_fen());
+            }
+            engine
+                .search(&game, &limits, &Signals::default(), &mut |_| {})
+                .best
+        };
+        game = game.play(mv);
+        ply += 1;
+    }
+    let result = if game.winner() == Some(Color::White) {
+        1
+    } else {
+        0
+    };
+    positions
+        .iter()
+        .map(|fen| format!("{fen} | {result}\n"))
+        .collect()
+}
+
+/// A position whose static evaluation is a fair estimate of its value: no piece of either
+/// side hangs (attacked and undefended; attacks are mutual in Breakthrough, so exchanges
+/// that are defended on both sides remain) and no piece is within two steps of its goal,
+/// where the search's race rules decide.
+fn is_quiet(game: &Game) -> bool {
+    with_position!(game, p => {
+        let layout = p.layout();
+        let rows = layout.size.rows();
+        let white_near = p.pieces(Color::White) & (layout.rank(rows - 2) | layout.rank(rows - 3));
+        let black_near = p.pieces(Color::Black) & (layout.rank(1) | layout.rank(2));
+        let hanging = |color: Color| {
+            p.pieces(color) & p.attacks(color.opponent()) & !p.attacks(color)
+        };
+        white_near.is_empty()
+            && black_near.is_empty()
+            && hanging(Color::White).is_empty()
+            && hanging(Color::Black).is_empty()
+    })
+}
+
+/// Reads `FEN | result` lines and writes `result f0 f1 …` lines (result from the side to
+/// move's point of view).
+pub fn write_features(input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    for (number, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| e.to_string())?;
+        let bad = || format!("line {}: expected 'FEN | result', got '{line}'", number + 1);
+        let (fen, result) = line.split_once('|').ok_or_else(bad)?;
+        let game = Game::from_fen(fen).map_err(|e| format!("line {}: {e}", number + 1))?;
+        let white_won = match result.trim() {
+            "1" => true,
+            "0" => false,
+            _ => return Err(bad()),
+        };
+        let stm_won = white_won == (game.side_to_move() == Color::White);
+        let values: Vec<String> = eval::features(&game).iter().map(i32::to_string).collect();
+        writeln!(out, "{} {}", stm_won as u8, values.join(" ")).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

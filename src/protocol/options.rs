@@ -1,0 +1,401 @@
+//! The engine's options: one table that both announces them on `uci`/`ugi` and reads
+//! `setoption` values into typed [`Setting`]s. Names match case-insensitively; values are
+//! checked for range and form here, so the session only applies settings that are valid.
+
+use crate::rules::BoardSize;
+use std::time::Duration;
+
+/// A valid `setoption`, ready to apply.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Setting {
+    /// Transposition table size in MiB.
+    Hash(usize),
+    Threads(usize),
+    MoveOverhead(Duration),
+    MultiPv(usize),
+    /// Whether the GUI may send `go ponder`; Troyka needs nothing to prepare for it.
+    Ponder(bool),
+    /// From `BoardSize` or `UCI_Variant`.
+    BoardSize(BoardSize),
+    ClearHash,
+    /// Where to copy the traffic; empty turns the copy off.
+    DebugLogFile(String),
+}
+
+enum Kind {
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+        make: fn(i64) -> Setting,
+    },
+    Check {
+        default: bool,
+        make: fn(bool) -> Setting,
+    },
+    Combo {
+        default: &'static str,
+        choices: &'static [&'static str],
+        make: fn(&str) -> Setting,
+    },
+    Button {
+        make: fn() -> Setting,
+    },
+    Text {
+        default: &'static str,
+        make: fn(&str) -> Result<Setting, String>,
+    },
+}
+
+struct Spec {
+    name: &'static str,
+    kind: Kind,
+}
+
+/// Fairy-Stockfish's Breakthrough variants and the side of their square boards.
+const VARIANTS: [(&str, usize); 4] = [
+    ("breakthrough", 8),
+    ("breakthrough5", 5),
+    ("breakthrough6", 6),
+    ("breakthrough7", 7),
+];
+const VARIANT_NAMES: [&str; 4] = [VARIANTS[0].0, VARIANTS[1].0, VARIANTS[2].0, VARIANTS[3].0];
+
+fn variant_board(name: &str) -> Setting {
+    let side = VARIANTS
+        .iter()
+        .find(|(variant, _)| *variant == name)
+        .map_or(8, |&(_, side)| side);
+    Setting::BoardSize(BoardSize::new(side, side).unwrap_or(BoardSize::STANDARD))
+}
+
+const OPTIONS: &[Spec] = &[
+    Spec {
+        name: "Hash",
+        kind: Kind::Spin {
+            default: 64,
+            min: 1,
+            max: 65536,
+            make: |mb| Setting::Hash(mb as usize),
+        },
+    },
+    Spec {
+        name: "Threads",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+            make: |n| Setting::Threads(n as usize),
+        },
+    },
+    Spec {
+        name: "Move Overhead",
+        kind: Kind::Spin {
+            default: 30,
+            min: 0,
+            max: 5000,
+            make: |ms| Setting::MoveOverhead(Duration::from_millis(ms as u64)),
+        },
+    },
+    Spec {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+            make: |n| Setting::MultiPv(n as usize),
+        },
+    },
+    Spec {
+        name: "Ponder",
+        kind: Kind::Check {
+            default: false,
+            make: Setting::Ponder,
+        },
+    },
+    Spec {
+        name: "BoardSize",
+        kind: Kind::Text {
+            default: "8x8",
+            make: |text| text.parse().map(Setting::BoardSize),
+        },
+    },
+    Spec {
+        name: "UCI_Variant",
+        kind: Kind::Combo {
+            default: "breakthrough",
+            choices: &VARIANT_NAMES,
+            make: variant_board,
+        },
+    },
+    Spec {
+        name: "Clear Hash",
+        kind: Kind::Button {
+            make: || Setting::ClearHash,
+        },
+    },
+    Spec {
+        name: "Debug Log File",
+        kind: Kind::Text {
+            default: "",
+            make: |path| Ok(Setting::DebugLogFile(path.to_string())),
+        },
+    },
+];
+
+/// The `option ...` lines of the handshake, in a fixed order.
+pub fn announcements() -> impl Iterator<Item = String> {
+    OPTIONS.iter().map(|spec| {
+        let name = spec.name;
+        match &spec.kind {
+            Kind::Spin {
+                default, min, max, ..
+            } => format!("option name {name} type spin default {default} min {min} max {max}"),
+            Kind::Check { default, .. } => {
+                format!("option name {name} type check default {default}")
+            }
+            Kind::Combo {
+                default, choices, ..
+            } => {
+                let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
+                format!("option name {name} type combo default {default}{vars}")
+            }
+            Kind::Button { .. } => format!("option name {name} type button"),
+            // An empty default is written `<empty>`, as Stockfish does, so the line still
+            // ends in a value.
+            Kind::Text { default, .. } => format!(
+                "option name {name} type string default {}",
+                if default.is_empty() {
+                    "<empty>"
+                } else {
+                    default
+                }
+            ),
+        }
+    })
+}
+
+/// Every option's default as a setting (buttons have none): what a fresh engine applies.
+pub fn defaults() -> impl Iterator<Item = Setting> {
+    OPTIONS.iter().filter_map(|spec| match &spec.kind {
+        Kind::Spin { default, make, .. } => Some(make(*default)),
+        Kind::Check { default, make } => Some(make(*default)),
+        Kind::Combo { default, make, .. } => Some(make(default)),
+        Kind::Button { .. } => None,
+        Kind::Text { default, make } => make(default).ok(),
+    })
+}
+
+/// Reads `setoption name <name> [value <value>]`.
+pub fn read(name: &str, value: Option<&str>) -> Result<Setting, String> {
+    let spec = OPTIONS
+        .iter()
+        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown option '{name}' ('uci' lists the options)"))?;
+    let name = spec.name;
+    let needed = |what: &str| match value {
+        Some(value) if !value.is_empty() => Ok(value),
+        _ => Err(format!("option {name} needs a value: {what}")),
+    };
+    match &spec.kind {
+        Kind::Spin { min, max, make, .. } => {
+            let text = needed(&format!("a whole number from {min} to {max}"))?;
+            let number: i64 = text
+                .parse()
+                .map_err(|_| format!("option {name} needs a whole number, not '{text}'"))?;
+            if !(*min..=*max).contains(&number) {
+                return Err(format!(
+                    "option {name} must be from {min} to {max}, not {number}"
+                ));
+            }
+            Ok(make(number))
+        }
+        Kind::Check { make, .. } => {
+            let text = needed("true or false")?;
+            match text.to_ascii_lowercase().as_str() {
+                "true" => Ok(make(true)),
+                "false" => Ok(make(false)),
+                _ => Err(format!("option {name} needs true or false, not '{text}'")),
+            }
+        }
+        Kind::Combo { choices, make, .. } => {
+            let text = needed(&choices.join(", "))?;
+            let choice = choices
+                .iter()
+                .find(|choice| choice.eq_ignore_ascii_case(text))
+                .ok_or_else(|| {
+                    format!(
+                        "option {name} must be one of {}, not '{text}'",
+                        choices.join(", ")
+                    )
+                })?;
+            Ok(make(choice))
+        }
+        Kind::Button { make } => Ok(make()),
+        Kind::Text { make, .. } => {
+            // GUIs send an empty string as nothing at all, or as Stockfish's `<empty>`.
+            let text = match value {
+                None | Some("<empty>") => "",
+                Some(text) => text,
+            };
+            make(text).map_err(|error| format!("option {name}: {error}"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn announces_every_option_with_its_default() {
+        let lines: Vec<String> = announcements().collect();
+        assert_eq!(
+            lines,
+            [
+                "option name Hash type spin default 64 min 1 max 65536",
+                "option name Threads type spin default 1 min 1 max 256",
+                "option name Move Overhead type spin default 30 min 0 max 5000",
+                "option name MultiPV type spin default 1 min 1 max 256",
+                "option name Ponder type check default false",
+                "option name BoardSize type string default 8x8",
+                "option name UCI_Variant type combo default breakthrough var breakthrough \
+                 var breakthrough5 var breakthrough6 var breakthrough7",
+                "option name Clear Hash type button",
+                "option name Debug Log File type string default <empty>",
+            ]
+        );
+    }
+
+    #[test]
+    fn defaults_are_valid_settings() {
+        let standard = Setting::BoardSize(BoardSize::STANDARD);
+        assert_eq!(
+            defaults().collect::<Vec<_>>(),
+            [
+                Setting::Hash(64),
+                Setting::Threads(1),
+                Setting::MoveOverhead(Duration::from_millis(30)),
+                Setting::MultiPv(1),
+                Setting::Ponder(false),
+                standard.clone(),
+                standard,
+                Setting::DebugLogFile(String::new()),
+            ]
+        );
+    }
+
+    #[test]
+    fn reads_valid_values_case_insensitively() {
+        assert_eq!(read("hash", Some("128")), Ok(Setting::Hash(128)));
+        assert_eq!(read("THREADS", Some("4")), Ok(Setting::Threads(4)));
+        assert_eq!(
+            read("move overhead", Some("0")),
+            Ok(Setting::MoveOverhead(Duration::ZERO))
+        );
+        assert_eq!(read("MultiPV", Some("256")), Ok(Setting::MultiPv(256)));
+        assert_eq!(read("Ponder", Some("TRUE")), Ok(Setting::Ponder(true)));
+        assert_eq!(
+            read("BoardSize", Some("6x5")),
+            Ok(Setting::BoardSize(BoardSize::new(6, 5).unwrap()))
+        );
+        assert_eq!(read("Clear Hash", None), Ok(Setting::ClearHash));
+        assert_eq!(
+            read("Debug Log File", Some("/tmp/x.log")),
+            Ok(Setting::DebugLogFile("/tmp/x.log".into()))
+        );
+        assert_eq!(
+            read("Debug Log File", Some("<empty>")),
+            Ok(Setting::DebugLogFile(String::new()))
+        );
+        assert_eq!(
+            read("Debug Log File", None),
+            Ok(Setting::DebugLogFile(String::new()))
+        );
+    }
+
+    #[test]
+    fn variants_have_fairy_stockfish_boards() {
+        for (variant, side) in [
+            ("breakthrough", 8),
+            ("breakthrough5", 5),
+            ("Breakthrough6", 6),
+            ("breakthrough7", 7),
+        ] {
+            assert_eq!(
+                read("UCI_Variant", Some(variant)),
+                Ok(Setting::BoardSize(BoardSize::new(side, side).unwrap())),
+                "{variant}"
+            );
+        }
+    }
+
+    #[test]
+    fn rejects_bad_values_with_reasons() {
+        let cases = [
+            (
+                "Hash",
+                Some("0"),
+                "option Hash must be from 1 to 65536, not 0",
+            ),
+            (
+                "Hash",
+                Some("65537"),
+                "option Hash must be from 1 to 65536, not 65537",
+            ),
+            (
+                "Hash",
+                Some("big"),
+                "option Hash needs a whole number, not 'big'",
+            ),
+            (
+                "Hash",
+                None,
+                "option Hash needs a value: a whole number from 1 to 65536",
+            ),
+            (
+                "Threads",
+                Some("-1"),
+                "option Threads must be from 1 to 256, not -1",
+            ),
+            (
+                "MultiPV",
+                Some("1.5"),
+                "option MultiPV needs a whole number, not '1.5'",
+            ),
+            (
+                "Ponder",
+                Some("yes"),
+                "option Ponder needs true or false, not 'yes'",
+            ),
+            (
+                "UCI_Variant",
+                Some("chess"),
+                "option UCI_Variant must be one of breakthrough, breakthrough5, \
+                 breakthrough6, breakthrough7, not 'chess'",
+            ),
+            (
+                "BoardSize",
+                Some("1x1"),
+                "option BoardSize: board has 1 columns; it must have 2 to 16",
+            ),
+            (
+                "BoardSize",
+                Some("big"),
+                "option BoardSize: 'big' is not a board size (expected CxR, e.g. 8x8)",
+            ),
+            (
+                "Style",
+                Some("wild"),
+                "unknown option 'Style' ('uci' lists the options)",
+            ),
+        ];
+        for (name, value, message) in cases {
+            assert_eq!(
+                read(name, value),
+                Err(message.to_string()),
+                "{name} {value:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The reader thread: it owns stdin, so input is read even while the session is busy.
+//!
+//! It reads raw bytes, a line at a time, with a bound on the line length, and turns each
+//! line into a [`Request`]. Three commands cannot wait in the session's queue:
+//! - `isready` is answered here at once when the session has nothing queued (as during a
+//!   search); otherwise it is queued, so `readyok` still follows the answers to earlier
+//!   commands (a `setoption name Hash` that is still allocating, say);
+//! - `stop` and `quit` set the stop flag here, so a search stops without waiting for the
+//!   session; they are then forwarded like the rest.
+//!
+//! End of input acts as `quit`. Like every command, `quit` is acted on in order: a search
+//! stops at once (the flag), but queued commands that are not searches (`perft`, `bench`,
+//! a `setoption name Hash`) finish first, so piping a list of commands in gets every answer.
+
+use super::output::Output;
+use super::parser::{self, Command};
+use super::session::Request;
+use crate::search::Signals;
+use crossbeam_channel::Sender;
+use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// The longest line accepted: far above any real command (a `position` line of a whole game
+/// on 16x16 is a few kilobytes), low enough that garbage cannot exhaust memory.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// What the reader shares with the session.
+pub struct Reader {
+    pub out: Arc<Output>,
+    pub signals: Arc<Signals>,
+    /// Requests forwarded but not yet handled by the session.
+    pub pending: Arc<AtomicUsize>,
+    pub requests: Sender<Request>,
+}
+
+impl Reader {
+    pub fn spawn(self) -> io::Result<()> {
+        std::thread::Builder::new()
+            .name("reader".into())
+            .spawn(move || self.run(&mut io::stdin().lock()))
+            .map(drop)
+    }
+
+    fn run(&self, input: &mut impl BufRead) {
+        let mut buffer = Vec::new();
+        loop {
+            let line = match read_line(input, &mut buffer, MAX_LINE) {
+                Ok(Some(line)) => line,
+                Ok(None) => break,
+                Err(error) => {
+                    log::warn!("cannot read stdin ({error}); acting as if it ended");
+                    break;
+                }
+            };
+            let text = String::from_utf8_lossy(&buffer);
+            log::debug!(">> {text}");
+            self.out.record_input(&text);
+            let request = match line {
+                Line::Complete => match std::str::from_utf8(&buffer) {
+                    Ok(text) => parser::parse(text).transpose(),
+                    Err(error) => Some(Err(format!(
+                        "line ignored: it is not valid UTF-8 (byte {})",
+                        error.valid_up_to() + 1
+                    ))),
+                },
+                Line::TooLong { length } => Some(Err(format!(
+                    "line ignored: it has {length} bytes; the limit is {MAX_LINE}"
+                ))),
+            };
+            match request {
+                None => {} // a blank line
+                Some(Ok(Command::Quit)) => break,
+                Some(Ok(Command::IsReady)) if self.pending.load(Ordering::SeqCst) == 0 => {
+                    self.out.send("readyok")
+                }
+                Some(request) => {
+                    if matches!(request, Ok(Command::Stop)) {
+                        self.signals.stop.store(true, Ordering::SeqCst);
+                    }
+                    self.forward(request);
+                }
+            }
+        }
+        self.signals.stop.store(true, Ordering::SeqCst);
+        self.forward(Ok(Command::Quit));
+    }
+
+    fn forward(&self, request: Request) {
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        if self.requests.send(request).is_err() {
+            // The session has ended; the process is ending with it.
+            self.pending.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// How a line was read.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// The whole line is in the buffer.
+    Complete,
+    /// The line had `length` bytes, more than the limit; the buffer holds its start.
+    TooLong { length: usize },
+}
+
+/// Reads one line into `buffer` without its line ending (`\n` or `\r\n`), keeping at most
+/// `limit` bytes: the rest of a longer line is read and dropped, so no line can exhaust
+/// memory. `None` at the end of input.
+fn read_line(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Option<Line>> {
+    buffer.clear();
+    let mut length = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if available.is_empty() {
+            // End of input: a last line without a newline still counts.
+            if length == 0 {
+                return Ok(None);
+            }
+            break;
+        }
+        let newline = available.iter().position(|&byte| byte == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        let room = limit.saturating_sub(buffer.len());
+        buffer.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length += chunk.len();
+        let used = chunk.len() + usize::from(newline.is_some());
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if length > limit {
+        return Ok(Some(Line::TooLong { length }));
+    }
+    if buffer.last() == Some(&b'\r') {
+        buffer.pop();
+    }
+    Ok(Some(Line::Complete))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufReader, Cursor};
+
+    fn lines(bytes: &[u8], limit: usize) -> Vec<(Line, Vec<u8>)> {
+        // A tiny buffer, so lines span many reads.
+        let mut input = BufReader::with_capacity(3, Cursor::new(bytes.to_vec()));
+        let mut buffer = Vec::new();
+        let mut lines = Vec::new();
+        while let Some(line) = read_line(&mut input, &mut buffer, limit).unwrap() {
+            lines.push((line, buffer.clone()));
+        }
+        lines
+    }
+
+    #[test]
+    fn splits_lines_and_strips_line_endings() {
+        assert_eq!(
+            lines(b"uci\r\n\nisready\ngo", 100),
+            [
+                (Line::Complete, b"uci".to_vec()),
+                (Line::Complete, b"".to_vec()),
+                (Line::Complete, b"isready".to_vec()),
+                (Line::Complete, b"go".to_vec()),
+            ]
+        );
+        assert!(lines(b"", 100).is_empty());
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_skipped_whole() {
+        let mut input = vec![b'x'; 50];
+        input.extend_from_slice(b"\nstop\n");
+        let read = lines(&input, 10);
+        assert_eq!(read[0], (Line::TooLong { length: 50 }, vec![b'x'; 10]));
+        assert_eq!(read[1], (Line::Complete, b"stop".to_vec()));
+        assert_eq!(read.len(), 2);
+        // Exactly at the limit is fine.
+        assert_eq!(lines(b"0123456789\n", 10)[0].0, Line::Complete);
+    }
+
+    #[test]
+    fn invalid_utf8_is_passed_on_as_bytes() {
+        assert_eq!(
+            lines(b"go \xff\xfe\n", 100),
+            [(Line::Complete, b"go \xff\xfe".to_vec())]
+        );
+    }
+}

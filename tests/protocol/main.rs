@@ -1,0 +1,8 @@
+//! The protocol end to end: every test runs the real binary over pipes and checks one of
+//! the guarantees of `protocol.md`. Timing thresholds are far above the measured latencies,
+//! because the tests share two loaded cores.
+
+mod commands;
+mod harness;
+mod robustness;
+mod search;
