@@ -96,3 +96,58 @@ fn round_robin_adds_up_and_its_pgn_reads_back() {
     assert_eq!(rerun.code, 0, "{}", rerun.stderr);
     check_summary(&rerun.stdout, "ann", "bob", 2);
 }
+
+/// Two Troyka instances at a node limit on 7x7, from the shipped suite: every game must
+/// end by the rules (Troyka plays no illegal move and never forfeits), replay from the
+/// PGN, and add up in the summary; the engines' info lines give depth and speed.
+#[test]
+fn troyka_against_troyka() {
+    let scratch = Scratch::new("troyka-troyka");
+    let pgn = scratch.path("games.pgn");
+    let troyka = env!("CARGO_BIN_EXE_troyka");
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/openings/7x7.txt");
+    let args: Vec<String> = [
+        "--engine",
+        "name=one",
+        &format!("cmd={troyka}"),
+        "--engine",
+        "name=two",
+        &format!("cmd={troyka}"),
+        "--each",
+        "nodes=3000",
+        "option.Hash=8",
+        "--size",
+        "7x7",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        &format!("file={suite}"),
+        "--pgnout",
+        &pgn.display().to_string(),
+    ]
+    .map(String::from)
+    .to_vec();
+    let event = run(&scratch, &args);
+    assert_eq!(event.code, 0, "{}\n{}", event.stdout, event.stderr);
+    check_summary(&event.stdout, "one", "two", 4);
+    let games = check_pgn(&pgn, &event.stdout);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("normal"));
+        assert_eq!(game.root.size().to_string(), "7x7");
+    }
+    for name in ["one", "two"] {
+        let row = event
+            .stdout
+            .lines()
+            .rev()
+            .find(|line| line.split_whitespace().next() == Some(name))
+            .unwrap();
+        let words: Vec<&str> = row.split_whitespace().collect();
+        // Engine, games, wins, score, average depth, average nps, forfeits.
+        assert!(words[4].parse::<f64>().unwrap() >= 1.0, "{row}");
+        assert!(words[5].parse::<u64>().unwrap() > 0, "{row}");
+        assert_eq!(words[6], "0/0/0/0", "{row}");
+    }
+}
