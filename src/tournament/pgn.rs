@@ -461,6 +461,17 @@ mod tests {
     }
 
     #[test]
+    fn malformed_input_does_not_panic() {
+        let samples = r#"[ | [A | [A " | [A "\ | [A "b" | { | ( | ) | ] | 1. | ... | é1ü | [é "ü"] ü
+            | 1-0 [X "y"] | 1. a2a3 ( | $ | $$ 1-0 | a99a100 | p16p17"#;
+        for text in samples.split(" | ") {
+            let _ = read(text);
+        }
+        assert_eq!(read("").unwrap(), vec![]);
+        assert!(read("[A \"b\"").is_err());
+    }
+
+    #[test]
     fn dates() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_783), (2024, 3, 1));
