@@ -76,17 +76,13 @@ def tune(weights, features, results, k, steps, rate):
 
 def format_weights(weights):
     """The WEIGHTS table in the layout of src/eval.rs."""
-    w = [int(round(x)) for x in weights]
-    rows = ["    // PIECE: bucket 0 (home row) .. 7 (one step from goal); file classes edge .. centre"]
-    rows += ["    " + ", ".join(map(str, w[b * 4 : b * 4 + 4])) + "," for b in range(8)]
-    names = ["DEFENDED", "HANGING_US", "HANGING_THEM"]
-    for index, name in enumerate(names):
-        start = 32 + 8 * index
-        rows.append(f"    // {name} by bucket")
-        rows.append("    " + ", ".join(map(str, w[start : start + 8])) + ",")
-    rows.append("    // CONNECTED, COLUMN, TEMPO")
-    rows.append("    " + ", ".join(map(str, w[56:])) + ",")
-    return "\n".join(rows)
+    w = [str(int(round(x))) for x in weights]
+    return "\n".join([
+        "    // PIECE by bucket: 0 (home row) .. 7 (one step from goal)",
+        "    " + ", ".join(w[:8]) + ",",
+        "    // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO",
+        "    " + ", ".join(w[8:]) + ",",
+    ])
 
 
 def main():

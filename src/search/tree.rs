@@ -93,6 +93,8 @@ struct Worker<'a, B> {
     /// Rank masks by colour: one step from the goal, two steps from the goal.
     one_step: [B; 2],
     two_steps: [B; 2],
+    /// By colour: the three ranks before the goal, where moves are never reduced.
+    attack_zone: [B; 2],
     killers: [[Move; 2]; MAX_PLY + 2],
     history: History,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -131,6 +133,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             stopped: false,
             one_step: [layout.rank(rows - 2), layout.rank(1)],
             two_steps: [layout.rank(rows - 3), layout.rank(2)],
+            attack_zone: [
+                layout.rank(rows - 2) | layout.rank(rows - 3) | layout.rank(rows - 4),
+                layout.rank(1) | layout.rank(2) | layout.rank(3),
+            ],
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             history: History::new(),
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
@@ -561,7 +567,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 -self.negamax::<PV>(&child, child_depth, -beta, -alpha, ply + 1)
             } else {
                 // Late quiet moves are searched shallower first.
-                let reduction = if depth >= 3 && move_number > 3 && !capture && forced.is_none() {
+                let attacking =
+                    self.attack_zone[Self::color_index(position.side_to_move())].contains(mv.to());
+                let reduction = if depth >= 3
+                    && move_number > 3
+                    && !capture
+                    && !attacking
+                    && forced.is_none()
+                {
                     let r = (0.5 + (depth as f64).ln() * (move_number as f64).ln() / 2.2) as i32;
                     r.clamp(0, child_depth - 1)
                 } else {

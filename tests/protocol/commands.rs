@@ -278,7 +278,7 @@ fn display_eval_and_help_are_for_people() {
     assert!(eval[0].starts_with("term"));
     assert!(eval
         .iter()
-        .any(|line| line.starts_with("pieces and placement")));
+        .any(|line| line.starts_with("pieces by rank")));
     let total = eval.last().unwrap();
     assert!(
         total.ends_with("cp for white (the side to move)"),

@@ -1,0 +1,18 @@
+//! The bench node count is the search's signature: a deterministic function of the search
+//! and evaluation. This test pins it, so that a change of search behaviour cannot land
+//! unnoticed; a commit that changes it updates `SIGNATURE` and says `Bench: <nodes>` in its
+//! message.
+
+const SIGNATURE: u64 = 18505692;
+
+#[test]
+fn bench_signature_is_recorded() {
+    let mut last = String::new();
+    let nodes = troyka::bench::run(&mut |line| last = line.to_string());
+    assert!(last.starts_with(&format!("{nodes} nodes ")), "{last}");
+    assert_eq!(
+        nodes, SIGNATURE,
+        "the bench signature changed: set SIGNATURE to {nodes} and end the commit message \
+         with 'Bench: {nodes}'"
+    );
+}
