@@ -96,6 +96,8 @@ struct Worker<'a, B> {
     /// By colour: the three ranks before the goal, where moves are never reduced.
     attack_zone: [B; 2],
     killers: [[Move; 2]; MAX_PLY + 2],
+    /// By ply: whether the move that led there was a null move.
+    passed: [bool; MAX_PLY + 2],
     history: History,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -138,6 +140,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 layout.rank(1) | layout.rank(2) | layout.rank(3),
             ],
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            passed: [false; MAX_PLY + 2],
             history: History::new(),
             pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -521,13 +524,17 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             if depth <= 6 && static_eval - 90 * depth >= beta {
                 return static_eval;
             }
-            // Null move: if passing still holds beta, a real move will too (zugzwang is rare
-            // while both sides have pieces to spare).
+            // Null move: if passing still holds beta, a real move will too. Zugzwang is rare
+            // while both sides have pieces to spare; never two passes in a row (that would
+            // only search the same position shallower), and deep cutoffs are verified by a
+            // reduced search without passing.
             if depth >= 3
+                && !self.passed[ply]
                 && static_eval >= beta
                 && position.pieces(position.side_to_move()).count() >= 4
             {
                 let reduction = 3 + depth / 4;
+                self.passed[ply + 1] = true;
                 let score = -self.negamax::<false>(
                     &position.pass(),
                     depth - 1 - reduction,
@@ -535,11 +542,23 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                     -beta + 1,
                     ply + 1,
                 );
+                self.passed[ply + 1] = false;
                 if self.stopped {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    let score = if score >= MATE_BOUND { beta } else { score };
+                    if depth < 10 {
+                        return score;
+                    }
+                    // Searched as if reached by a pass, so that it may not pass itself.
+                    self.passed[ply] = true;
+                    let verified =
+                        self.negamax::<false>(position, depth - 1 - reduction, beta - 1, beta, ply);
+                    self.passed[ply] = false;
+                    if verified >= beta {
+                        return score;
+                    }
                 }
             }
         }

@@ -276,9 +276,7 @@ fn display_eval_and_help_are_for_people() {
 
     let eval = troyka.ask("eval");
     assert!(eval[0].starts_with("term"));
-    assert!(eval
-        .iter()
-        .any(|line| line.starts_with("pieces by rank")));
+    assert!(eval.iter().any(|line| line.starts_with("pieces by rank")));
     let total = eval.last().unwrap();
     assert!(
         total.ends_with("cp for white (the side to move)"),
