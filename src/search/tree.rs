@@ -211,9 +211,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if self.root_moves.is_empty() {
             return self.result(0);
         }
-        // Helpers start a little deeper so threads spread over depths.
-        let first_depth = 1 + (self.id % 2) as u32;
-        for depth in first_depth..=max_depth {
+        for depth in 1..=max_depth {
+            if skips_depth(self.id, depth) {
+                continue;
+            }
             for root_move in &mut self.root_moves {
                 root_move.previous_score = root_move.score;
             }
@@ -737,6 +738,19 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
         best
     }
+}
+
+/// Whether helper thread `id` leaves out iteration `depth`, so that the threads spread over
+/// different depths instead of repeating the main thread's work (Stockfish's pattern: helper
+/// `i` skips runs of `SKIP_SIZE[i]` depths in turn, starting at `SKIP_PHASE[i]`).
+fn skips_depth(id: usize, depth: u32) -> bool {
+    const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if id == 0 {
+        return false;
+    }
+    let i = (id - 1) % SKIP_SIZE.len();
+    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
 /// The score to show for a root move: this iteration's if it has one, else the last one's.
