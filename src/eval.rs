@@ -7,7 +7,7 @@
 //! mask, which keeps the evaluation about as fast as counting material. Every term works on
 //! every board size: ranks are seen through [`progress_bucket`], so nothing is wired to 8x8.
 
-use crate::rules::{Bitboard, BoardSize, Color, Game, Position};
+use crate::rules::{Bitboard, Color, Game, Position};
 use crate::with_position;
 
 /// Rank buckets: 0 and 1 are the home rows, 7 is one step from the goal.
@@ -64,16 +64,12 @@ pub struct Evaluator<B> {
     buckets: [[B; BUCKETS]; 2],
     /// For each colour: its home row without the edge files.
     home_guard: [B; 2],
-    weights: [i32; feature::COUNT],
 }
 
 impl<B: Bitboard> Evaluator<B> {
     pub fn new(position: &Position<B>) -> Evaluator<B> {
-        Self::with_weights(position.size(), WEIGHTS)
-    }
-
-    pub fn with_weights(size: BoardSize, weights: [i32; feature::COUNT]) -> Evaluator<B> {
-        let layout = crate::rules::Layout::<B>::new(size);
+        let size = position.size();
+        let layout = position.layout();
         let rows = size.rows();
         let mut buckets = [[B::EMPTY; BUCKETS]; 2];
         for rank in 0..rows {
@@ -86,7 +82,6 @@ impl<B: Bitboard> Evaluator<B> {
         Evaluator {
             buckets,
             home_guard,
-            weights,
         }
     }
 
@@ -139,9 +134,7 @@ impl<B: Bitboard> Evaluator<B> {
     #[inline]
     pub fn evaluate(&self, position: &Position<B>) -> i32 {
         let mut score = 0;
-        self.for_each_feature(position, |index, count| {
-            score += self.weights[index] * count
-        });
+        self.for_each_feature(position, |index, count| score += WEIGHTS[index] * count);
         score
     }
 }
@@ -184,6 +177,7 @@ pub fn breakdown(game: &Game) -> Breakdown {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::BoardSize;
 
     #[test]
     fn buckets_keep_the_home_rows_and_the_run_in() {

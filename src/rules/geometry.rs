@@ -161,13 +161,6 @@ impl<B: Bitboard> Layout<B> {
         layout
     }
 
-    /// All squares of one file.
-    pub fn file(&self, file: usize) -> B {
-        (0..self.size.rows()).fold(B::EMPTY, |set, rank| {
-            set | B::square(self.size.square(file, rank))
-        })
-    }
-
     /// All squares of one rank (0-based).
     pub fn rank(&self, rank: usize) -> B {
         (0..self.size.cols()).fold(B::EMPTY, |set, file| {

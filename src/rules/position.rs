@@ -216,13 +216,6 @@ impl<B: Bitboard> Position<B> {
         self.pieces(self.side.opponent()).contains(mv.to())
     }
 
-    /// Whether `mv` is a legal move here.
-    pub fn is_legal(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.generate(&mut list);
-        list.contains(&mv)
-    }
-
     /// The position after `mv`, which must be legal.
     #[inline]
     pub fn play(&self, mv: Move) -> Position<B> {
