@@ -579,9 +579,24 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
         let mut quiet_count = 0;
         let mut move_number = 0;
+        let us = position.side_to_move();
+        // Late-move pruning: near the leaves, quiet moves this far down the ordering
+        // almost never refute anything.
+        let late_move_limit = if !PV && forced.is_none() && depth <= 4 && alpha.abs() < MATE_BOUND {
+            3 + 2 * depth * depth
+        } else {
+            i32::MAX
+        };
         while let Some(mv) = picker.next() {
             move_number += 1;
             let capture = position.is_capture(mv);
+            if move_number > late_move_limit
+                && !capture
+                && !self.attack_zone[Self::color_index(us)].contains(mv.to())
+                && best_score > -MATE_BOUND
+            {
+                continue;
+            }
             let child = position.play(mv);
             let score = if move_number == 1 {
                 -self.negamax::<PV>(&child, child_depth, -beta, -alpha, ply + 1)
