@@ -127,3 +127,57 @@ pub fn write_features(input: impl BufRead, out: &mut impl Write) -> Result<(), S
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_are_labelled_from_the_side_to_move() {
+        let input = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1 | 1\n\
+                     pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1 | 1\n";
+        let mut out = Vec::new();
+        write_features(input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!((lines[0][0], lines[1][0]), ("1", "0"));
+        assert!(lines.iter().all(|l| l.len() == eval::feature::COUNT + 1));
+        // The tempo feature is always 1.
+        assert!(lines.iter().all(|l| l[eval::feature::TEMPO + 1] == "1"));
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let mut out = Vec::new();
+        let error = write_features("8/8/8 w | 1\n".as_bytes(), &mut out).unwrap_err();
+        assert_eq!(error, "line 1: board has 3 rows; it must have 4 to 16");
+        let error = write_features("pp/pp/PP/PP w | 2\n".as_bytes(), &mut out).unwrap_err();
+        assert_eq!(
+            error,
+            "line 1: expected 'FEN | result', got 'pp/pp/PP/PP w | 2'"
+        );
+    }
+
+    #[test]
+    fn generated_positions_are_quiet_and_labelled() {
+        let settings = DatagenSettings {
+            games: 4,
+            nodes: 300,
+            size: "6x6".parse().unwrap(),
+            threads: 2,
+            seed: 5,
+            random_plies: 4,
+        };
+        let mut out = Vec::new();
+        generate(&settings, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.lines().count() > 0);
+        for line in text.lines() {
+            let (fen, result) = line.split_once(" | ").unwrap();
+            let game = Game::from_fen(fen).unwrap();
+            assert!(is_quiet(&game), "{fen}");
+            assert!(result == "0" || result == "1", "{line}");
+        }
+    }
+}
