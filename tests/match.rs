@@ -138,12 +138,7 @@ fn troyka_against_troyka() {
         assert_eq!(game.root.size().to_string(), "7x7");
     }
     for name in ["one", "two"] {
-        let row = event
-            .stdout
-            .lines()
-            .rev()
-            .find(|line| line.split_whitespace().next() == Some(name))
-            .unwrap();
+        let row = event.engine_row(name);
         let words: Vec<&str> = row.split_whitespace().collect();
         // Engine, games, wins, score, average depth, average nps, forfeits.
         assert!(words[4].parse::<f64>().unwrap() >= 1.0, "{row}");

@@ -80,12 +80,7 @@ fn every_fault_loses_with_its_reason() {
 
     // The per-engine table counts each kind of forfeit: time/stall/illegal/crash.
     let forfeits = |name: &str| {
-        let row = event
-            .stdout
-            .lines()
-            .rev()
-            .find(|line| line.split_whitespace().next() == Some(name))
-            .unwrap();
+        let row = event.engine_row(name);
         row.split_whitespace().last().unwrap().to_string()
     };
     assert_eq!(forfeits("good"), "0/0/0/0");

@@ -9,6 +9,10 @@ use std::time::{Duration, Instant};
 /// between strong players last some 30 to 60 moves a side.
 const EXPECTED_MOVES_TO_GO: u32 = 24;
 
+/// Kept back from a `go movetime` budget to send the reply. The budget is otherwise spent
+/// whole, as Stockfish does: `Move Overhead` is for clock games, where lag accumulates.
+const MOVETIME_RESERVE: Duration = Duration::from_millis(3);
+
 #[derive(Clone, Debug)]
 pub struct TimeManager {
     start: Instant,
@@ -22,8 +26,7 @@ impl TimeManager {
     pub fn new(limits: &Limits, start: Instant) -> TimeManager {
         let overhead = limits.move_overhead;
         if let Some(movetime) = limits.movetime {
-            // Keep clear of the deadline by the move overhead, but never spend less than half.
-            let budget = movetime.saturating_sub(overhead).max(movetime / 2);
+            let budget = movetime.saturating_sub(MOVETIME_RESERVE).max(movetime / 2);
             return TimeManager {
                 start,
                 soft: Some(budget),
@@ -113,13 +116,19 @@ mod tests {
     }
 
     #[test]
-    fn movetime_honours_the_overhead() {
+    fn movetime_is_spent_but_for_the_reply() {
         let limits = Limits {
             movetime: Some(Duration::from_millis(1000)),
             ..Limits::default()
         };
         let tm = TimeManager::new(&limits, Instant::now());
-        assert_eq!(tm.hard, Some(Duration::from_millis(970)));
+        assert_eq!(tm.hard, Some(Duration::from_millis(997)));
+        let short = Limits {
+            movetime: Some(Duration::from_millis(4)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&short, Instant::now());
+        assert_eq!(tm.hard, Some(Duration::from_millis(2)));
         let untimed = TimeManager::new(&Limits::default(), Instant::now());
         assert!(!untimed.is_timed());
     }

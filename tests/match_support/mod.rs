@@ -46,6 +46,18 @@ pub struct Run {
     pub stderr: String,
 }
 
+impl Run {
+    /// The engine's row of the final per-engine table (the last line that starts with its
+    /// name).
+    pub fn engine_row(&self, name: &str) -> &str {
+        self.stdout
+            .lines()
+            .rev()
+            .find(|line| line.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name} in\n{}", self.stdout))
+    }
+}
+
 /// Runs a `troyka-match` event with its engines' stderr kept in `scratch`.
 pub fn run(scratch: &Scratch, args: &[String]) -> Run {
     let stderr = scratch.path("stderr.log").display().to_string();
