@@ -81,7 +81,10 @@ def format_weights(weights):
         "    // PIECE by bucket: 0 (home row) .. 7 (one step from goal)",
         "    " + ", ".join(w[:8]) + ",",
         "    // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO",
-        "    " + ", ".join(w[8:]) + ",",
+        "    " + ", ".join(w[8:15]) + ",",
+        "    // PATH_US by distance 1..6, then PATH_THEM",
+        "    " + ", ".join(w[15:21]) + ",",
+        "    " + ", ".join(w[21:]) + ",",
     ])
 
 

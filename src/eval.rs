@@ -45,8 +45,16 @@ pub mod feature {
     pub const COLUMN: usize = CONNECTED + 1;
     /// Always 1: the value of having the move.
     pub const TEMPO: usize = COLUMN + 1;
-    pub const COUNT: usize = TEMPO + 1;
+    /// The side to move's [goal distance](super::Evaluator::goal_distance), one feature per
+    /// distance from 1 to [`PATH_HORIZON`](super::PATH_HORIZON); set when it is that distance.
+    pub const PATH_US: usize = TEMPO + 1;
+    /// The same for the opponent.
+    pub const PATH_THEM: usize = PATH_US + super::PATH_HORIZON;
+    pub const COUNT: usize = PATH_THEM + super::PATH_HORIZON;
 }
+
+/// The longest goal distance the evaluation looks for.
+pub const PATH_HORIZON: usize = 6;
 
 /// The weights, in centipawns.
 #[rustfmt::skip]
@@ -55,6 +63,9 @@ pub const WEIGHTS: [i32; feature::COUNT] = [
     100, 103, 113, 130, 153, 183, 220, 220,
     // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO
     10, 6, -30, 30, 4, 0, 8,
+    // PATH_US by distance 1..6, then PATH_THEM
+    0, 0, 120, 60, 30, 15,
+    -300, -200, -100, -50, -25, -10,
 ];
 
 /// Per-board masks, built once per search.
@@ -64,6 +75,8 @@ pub struct Evaluator<B> {
     buckets: [[B; BUCKETS]; 2],
     /// For each colour: its home row without the edge files.
     home_guard: [B; 2],
+    /// For each colour: the row it must reach.
+    goal: [B; 2],
 }
 
 impl<B: Bitboard> Evaluator<B> {
@@ -82,7 +95,40 @@ impl<B: Bitboard> Evaluator<B> {
         Evaluator {
             buckets,
             home_guard,
+            goal: [layout.last_rank, layout.first_rank],
         }
+    }
+
+    /// How many moves the nearest piece of `color` needs to reach its goal if it walks
+    /// around the enemy: a step onto a square the enemy attacks or occupies costs one move
+    /// more, onto one it attacks twice (or occupies and defends) two more, as if the piece
+    /// waited for support. [`PATH_HORIZON`] + 1 when no piece gets there that soon. The same
+    /// idea as Fairy-Stockfish's capture-the-flag term: it sees a break-through coming
+    /// before the pieces are near the goal.
+    #[inline(always)]
+    pub fn goal_distance(&self, position: &Position<B>, color: Color) -> usize {
+        let enemy = color.opponent();
+        let theirs = position.pieces(enemy);
+        let attacked = position.attacks(enemy);
+        let costly = attacked | theirs;
+        let very_costly = position.double_attacks(enemy) | (theirs & attacked);
+        let goal = self.goal[color as usize];
+        let mut seen = position.pieces(color);
+        let mut frontier = seen;
+        let mut wait_one = B::EMPTY;
+        let mut wait_two = B::EMPTY;
+        for distance in 1..=PATH_HORIZON {
+            let ahead = position.squares_ahead(color, frontier) & !seen;
+            if !(ahead & goal).is_empty() {
+                return distance;
+            }
+            let free = ahead & !costly;
+            frontier = free | (wait_one & !seen);
+            seen |= frontier;
+            wait_one = (ahead & costly & !very_costly) | (wait_two & !seen);
+            wait_two = ahead & very_costly;
+        }
+        PATH_HORIZON + 1
     }
 
     /// Calls `add(feature, count)` for one side's share of the symmetric features, with
@@ -128,6 +174,14 @@ impl<B: Bitboard> Evaluator<B> {
         self.side_features(position, us, 1, &mut add);
         self.side_features(position, us.opponent(), -1, &mut add);
         add(feature::TEMPO, 1);
+        let ours = self.goal_distance(position, us);
+        if ours <= PATH_HORIZON {
+            add(feature::PATH_US + ours - 1, 1);
+        }
+        let theirs = self.goal_distance(position, us.opponent());
+        if theirs <= PATH_HORIZON {
+            add(feature::PATH_THEM + theirs - 1, 1);
+        }
     }
 
     /// The evaluation for the side to move.
@@ -168,7 +222,9 @@ pub fn breakdown(game: &Game) -> Breakdown {
         ("enemy hanging pieces", sum(HANGING_THEM..CONNECTED)),
         ("side-by-side pairs", sum(CONNECTED..COLUMN)),
         ("pieces in column", sum(COLUMN..TEMPO)),
-        ("tempo", sum(TEMPO..COUNT)),
+        ("tempo", sum(TEMPO..PATH_US)),
+        ("own path to goal", sum(PATH_US..PATH_THEM)),
+        ("enemy path to goal", sum(PATH_THEM..COUNT)),
     ];
     let total = with_position!(game, p => Evaluator::new(p).evaluate(p));
     Breakdown { terms, total }
@@ -193,11 +249,44 @@ mod tests {
     }
 
     #[test]
-    fn start_position_is_balanced_but_for_tempo() {
+    fn start_position_is_balanced_but_for_the_move() {
+        use feature::*;
         for size in ["8x8", "7x7", "5x6", "16x16", "2x4"] {
-            let game = Game::start(size.parse::<BoardSize>().unwrap());
-            assert_eq!(breakdown(&game).total, WEIGHTS[feature::TEMPO], "{size}");
+            let values = features(&Game::start(size.parse::<BoardSize>().unwrap()));
+            // What is counted for both sides cancels; both are as far from their goals.
+            assert!(values[..HANGING_US].iter().all(|&v| v == 0), "{size}");
+            assert_eq!(values[HANGING_US], values[HANGING_THEM], "{size}");
+            assert!(values[CONNECTED..TEMPO].iter().all(|&v| v == 0), "{size}");
+            assert_eq!(
+                values[PATH_US..PATH_THEM],
+                values[PATH_THEM..COUNT],
+                "{size}"
+            );
         }
+    }
+
+    fn goal_distance(fen: &str, color: Color) -> usize {
+        let game = Game::from_fen(fen).unwrap();
+        with_position!(&game, p => Evaluator::new(p).goal_distance(p, color))
+    }
+
+    #[test]
+    fn goal_distance_walks_around_attacks() {
+        // d5 runs to d8 in three moves; black's h8 is seven moves from rank 1.
+        let open = "7p/8/8/3P4/8/8/8/8 w";
+        assert_eq!(goal_distance(open, Color::White), 3);
+        assert_eq!(goal_distance(open, Color::Black), PATH_HORIZON + 1);
+        // On three files: b4, c4 and a4 are all attacked, so b3 waits a move before it
+        // steps up; unopposed it would need three.
+        assert_eq!(goal_distance("3/3/3/1P1/3/3 w", Color::White), 3);
+        assert_eq!(goal_distance("3/1pp/3/1P1/3/3 w", Color::White), 4);
+        assert_eq!(goal_distance("3/1pp/3/1P1/3/3 w", Color::Black), 4);
+        // A full wall of defenders puts the goal beyond the horizon.
+        assert_eq!(goal_distance("8/8/8/8/3P4/8/8/8 w", Color::White), 4);
+        assert_eq!(
+            goal_distance("8/8/pppppppp/8/3P4/8/8/8 w", Color::White),
+            PATH_HORIZON + 1
+        );
     }
 
     #[test]

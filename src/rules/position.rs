@@ -175,6 +175,25 @@ impl<B: Bitboard> Position<B> {
             & self.layout.all
     }
 
+    /// Squares attacked by two pieces of `color` at once.
+    #[inline]
+    pub fn double_attacks(&self, color: Color) -> B {
+        let ours = self.pieces(color);
+        self.stepped(color, ours, Step::TowardFirstFile)
+            & self.stepped(color, ours, Step::TowardLastFile)
+            & self.layout.all
+    }
+
+    /// Squares one step ahead of the squares `set` for `color`, in any of the three
+    /// directions, whatever stands on them.
+    #[inline]
+    pub fn squares_ahead(&self, color: Color, set: B) -> B {
+        (self.stepped(color, set, Step::Straight)
+            | self.stepped(color, set, Step::TowardFirstFile)
+            | self.stepped(color, set, Step::TowardLastFile))
+            & self.layout.all
+    }
+
     /// Pieces of `color` that attack at least one square of `targets`.
     #[inline]
     pub fn attackers_of(&self, color: Color, targets: B) -> B {
