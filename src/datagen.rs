@@ -90,14 +90,15 @@ fn play_game(settings: &DatagenSettings, engine: &mut Engine, rng: &mut Mt64) ->
 
 /// A position whose static evaluation is a fair estimate of its value: no piece of either
 /// side hangs (attacked and undefended; attacks are mutual in Breakthrough, so exchanges
-/// that are defended on both sides remain) and no piece is within two steps of its goal,
-/// where the search's race rules decide.
+/// that are defended on both sides remain) and no piece is one step from its goal, where the
+/// search never evaluates. Pieces two steps from their goal stay in: the evaluation meets
+/// them at every leaf, and its path features must learn what they are worth.
 fn is_quiet(game: &Game) -> bool {
     with_position!(game, p => {
         let layout = p.layout();
         let rows = layout.size.rows();
-        let white_near = p.pieces(Color::White) & (layout.rank(rows - 2) | layout.rank(rows - 3));
-        let black_near = p.pieces(Color::Black) & (layout.rank(1) | layout.rank(2));
+        let white_near = p.pieces(Color::White) & layout.rank(rows - 2);
+        let black_near = p.pieces(Color::Black) & layout.rank(1);
         let hanging = |color: Color| {
             p.pieces(color) & p.attacks(color.opponent()) & !p.attacks(color)
         };
@@ -157,6 +158,18 @@ mod tests {
             error,
             "line 1: expected 'FEN | result', got 'pp/pp/PP/PP w | 2'"
         );
+    }
+
+    #[test]
+    fn quiet_positions_have_no_hanging_piece_and_no_runner_one_step_from_goal() {
+        let quiet = |fen: &str| is_quiet(&Game::from_fen(fen).unwrap());
+        assert!(quiet("p7/8/3P4/8/8/8/8/7P w"));
+        assert!(!quiet("p7/3P4/8/8/8/8/8/7P w"));
+        assert!(!quiet("p7/8/8/8/8/8/3p4/7P w"));
+        // d4 and e5 attack each other, both undefended; with c3 and f6 defending, it is a
+        // standing exchange.
+        assert!(!quiet("p7/8/8/4p3/3P4/8/8/7P w"));
+        assert!(quiet("p7/8/5p2/4p3/3P4/2P5/8/7P w"));
     }
 
     #[test]
