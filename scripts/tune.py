@@ -84,7 +84,10 @@ def format_weights(weights):
         "    " + ", ".join(w[8:15]) + ",",
         "    // PATH_US by distance 1..6, then PATH_THEM",
         "    " + ", ".join(w[15:21]) + ",",
-        "    " + ", ".join(w[21:]) + ",",
+        "    " + ", ".join(w[21:27]) + ",",
+        "    // CLEAR_US by distance 1..6, then CLEAR_THEM",
+        "    " + ", ".join(w[27:33]) + ",",
+        "    " + ", ".join(w[33:]) + ",",
     ])
 
 

@@ -50,7 +50,12 @@ pub mod feature {
     pub const PATH_US: usize = TEMPO + 1;
     /// The same for the opponent.
     pub const PATH_THEM: usize = PATH_US + super::PATH_HORIZON;
-    pub const COUNT: usize = PATH_THEM + super::PATH_HORIZON;
+    /// The side to move's goal distance over squares the enemy neither attacks nor holds:
+    /// a runner no defender stands in the way of.
+    pub const CLEAR_US: usize = PATH_THEM + super::PATH_HORIZON;
+    /// The same for the opponent.
+    pub const CLEAR_THEM: usize = CLEAR_US + super::PATH_HORIZON;
+    pub const COUNT: usize = CLEAR_THEM + super::PATH_HORIZON;
 }
 
 /// The longest goal distance the evaluation looks for.
@@ -60,12 +65,15 @@ pub const PATH_HORIZON: usize = 6;
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; feature::COUNT] = [
     // PIECE by bucket: 0 (home row) .. 7 (one step from goal)
-    100, 103, 113, 130, 153, 183, 220, 220,
+    95, 117, 144, 161, 179, 167, 220, 220,
     // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO
-    10, 6, -30, 30, 4, 0, 8,
+    26, 2, -30, 30, 6, 7, 11,
     // PATH_US by distance 1..6, then PATH_THEM
-    0, 0, 120, 60, 30, 15,
-    -300, -200, -100, -50, -25, -10,
+    0, 732, 58, 51, 20, 4,
+    -300, -650, -55, -51, -17, -4,
+    // CLEAR_US by distance 1..6, then CLEAR_THEM
+    0, 732, 584, 51, -5, -38,
+    0, -450, -188, -63, 15, 39,
 ];
 
 /// Per-board masks, built once per search.
@@ -105,8 +113,10 @@ impl<B: Bitboard> Evaluator<B> {
     /// waited for support. [`PATH_HORIZON`] + 1 when no piece gets there that soon. The same
     /// idea as Fairy-Stockfish's capture-the-flag term: it sees a break-through coming
     /// before the pieces are near the goal.
+    /// With `WAIT` false, only unattacked, empty squares are walked on: the distance of a
+    /// free runner.
     #[inline(always)]
-    pub fn goal_distance(&self, position: &Position<B>, color: Color) -> usize {
+    pub fn goal_distance<const WAIT: bool>(&self, position: &Position<B>, color: Color) -> usize {
         let enemy = color.opponent();
         let theirs = position.pieces(enemy);
         let attacked = position.attacks(enemy);
@@ -123,6 +133,14 @@ impl<B: Bitboard> Evaluator<B> {
                 return distance;
             }
             let free = ahead & !costly;
+            if !WAIT {
+                if free.is_empty() {
+                    break;
+                }
+                frontier = free;
+                seen |= free;
+                continue;
+            }
             frontier = free | (wait_one & !seen);
             seen |= frontier;
             wait_one = (ahead & costly & !very_costly) | (wait_two & !seen);
@@ -174,14 +192,22 @@ impl<B: Bitboard> Evaluator<B> {
         self.side_features(position, us, 1, &mut add);
         self.side_features(position, us.opponent(), -1, &mut add);
         add(feature::TEMPO, 1);
-        let ours = self.goal_distance(position, us);
-        if ours <= PATH_HORIZON {
-            add(feature::PATH_US + ours - 1, 1);
-        }
-        let theirs = self.goal_distance(position, us.opponent());
-        if theirs <= PATH_HORIZON {
-            add(feature::PATH_THEM + theirs - 1, 1);
-        }
+        let them = us.opponent();
+        let mut add_distance = |feature: usize, distance: usize| {
+            if distance <= PATH_HORIZON {
+                add(feature + distance - 1, 1);
+            }
+        };
+        add_distance(feature::PATH_US, self.goal_distance::<true>(position, us));
+        add_distance(
+            feature::PATH_THEM,
+            self.goal_distance::<true>(position, them),
+        );
+        add_distance(feature::CLEAR_US, self.goal_distance::<false>(position, us));
+        add_distance(
+            feature::CLEAR_THEM,
+            self.goal_distance::<false>(position, them),
+        );
     }
 
     /// The evaluation for the side to move.
@@ -224,7 +250,9 @@ pub fn breakdown(game: &Game) -> Breakdown {
         ("pieces in column", sum(COLUMN..TEMPO)),
         ("tempo", sum(TEMPO..PATH_US)),
         ("own path to goal", sum(PATH_US..PATH_THEM)),
-        ("enemy path to goal", sum(PATH_THEM..COUNT)),
+        ("enemy path to goal", sum(PATH_THEM..CLEAR_US)),
+        ("own free runner", sum(CLEAR_US..CLEAR_THEM)),
+        ("enemy free runner", sum(CLEAR_THEM..COUNT)),
     ];
     let total = with_position!(game, p => Evaluator::new(p).evaluate(p));
     Breakdown { terms, total }
@@ -257,17 +285,32 @@ mod tests {
             assert!(values[..HANGING_US].iter().all(|&v| v == 0), "{size}");
             assert_eq!(values[HANGING_US], values[HANGING_THEM], "{size}");
             assert!(values[CONNECTED..TEMPO].iter().all(|&v| v == 0), "{size}");
-            assert_eq!(
-                values[PATH_US..PATH_THEM],
-                values[PATH_THEM..COUNT],
-                "{size}"
-            );
+            let (us, them) = values[PATH_US..].split_at(PATH_HORIZON);
+            assert_eq!(us, &them[..PATH_HORIZON], "{size}");
+            let (us, them) = values[CLEAR_US..].split_at(PATH_HORIZON);
+            assert_eq!(us, them, "{size}");
         }
     }
 
     fn goal_distance(fen: &str, color: Color) -> usize {
         let game = Game::from_fen(fen).unwrap();
-        with_position!(&game, p => Evaluator::new(p).goal_distance(p, color))
+        with_position!(&game, p => Evaluator::new(p).goal_distance::<true>(p, color))
+    }
+
+    fn runner_distance(fen: &str, color: Color) -> usize {
+        let game = Game::from_fen(fen).unwrap();
+        with_position!(&game, p => Evaluator::new(p).goal_distance::<false>(p, color))
+    }
+
+    #[test]
+    fn a_free_runner_avoids_every_enemy_square() {
+        assert_eq!(runner_distance("7p/8/8/3P4/8/8/8/8 w", Color::White), 3);
+        assert_eq!(
+            runner_distance("3/1pp/3/1P1/3/3 w", Color::White),
+            PATH_HORIZON + 1
+        );
+        // Black's b5 slips past b3 through b4 (b3 attacks a4 and c4 only).
+        assert_eq!(runner_distance("3/1p1/3/1P1/3/3 w", Color::Black), 4);
     }
 
     #[test]
