@@ -9,11 +9,16 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
        troyka perft DEPTH [--fen FEN | --size CxR] [--divide]
        troyka bench                 search the bench positions; last line is the signature
        troyka datagen [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]
+                      [--random-plies N]
                                     self-play training data: 'FEN | result' lines
        troyka features              'FEN | result' lines in, tuner feature vectors out";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{USAGE}");
+        return 0;
+    }
     let result = match args.first().map(String::as_str) {
         None => return crate::protocol::run(),
         Some("perft") => perft_command(&args[1..]),
@@ -26,7 +31,7 @@ pub fn run(args: Vec<String>) -> i32 {
             let stdin = std::io::stdin();
             crate::datagen::write_features(stdin.lock(), &mut std::io::stdout().lock())
         }
-        Some("help" | "--help" | "-h") => {
+        Some("help") => {
             println!("{USAGE}");
             Ok(())
         }
@@ -91,7 +96,8 @@ fn perft_command(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `troyka datagen [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]`.
+/// `troyka datagen [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]
+/// [--random-plies N]`.
 fn datagen_command(args: &[String]) -> Result<(), String> {
     let mut settings = crate::datagen::DatagenSettings {
         games: 100,
