@@ -78,7 +78,7 @@ def format_weights(weights):
     """The WEIGHTS table in the layout of src/eval.rs."""
     w = [str(int(round(x))) for x in weights]
     return "\n".join([
-        "    // PIECE by bucket: 0 (home row) .. 7 (one step from goal)",
+        "    // PIECE by bucket: 0 (home row) .. 6 (one step from goal), 7 (goal)",
         "    " + ", ".join(w[:8]) + ",",
         "    // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO",
         "    " + ", ".join(w[8:15]) + ",",
@@ -87,7 +87,10 @@ def format_weights(weights):
         "    " + ", ".join(w[21:27]) + ",",
         "    // CLEAR_US by distance 1..6, then CLEAR_THEM",
         "    " + ", ".join(w[27:33]) + ",",
-        "    " + ", ".join(w[33:]) + ",",
+        "    " + ", ".join(w[33:39]) + ",",
+        "    // EDGE by bucket, SAFE_MOVE",
+        "    " + ", ".join(w[39:47]) + ",",
+        "    " + ", ".join(w[47:]) + ",",
     ])
 
 

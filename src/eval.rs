@@ -7,10 +7,11 @@
 //! mask, which keeps the evaluation about as fast as counting material. Every term works on
 //! every board size: ranks are seen through [`progress_bucket`], so nothing is wired to 8x8.
 
-use crate::rules::{Bitboard, Color, Game, Position};
+use crate::rules::{Bitboard, Color, Game, Position, Step};
 use crate::with_position;
 
-/// Rank buckets: 0 and 1 are the home rows, 7 is one step from the goal.
+/// Rank buckets: 0 and 1 are the home rows, 6 is one step from the goal, 7 the goal itself
+/// (never evaluated: the game is over).
 pub const BUCKETS: usize = 8;
 
 /// Which bucket a piece `steps` ranks from its home row falls in, on a board of `rows` rows.
@@ -55,7 +56,12 @@ pub mod feature {
     pub const CLEAR_US: usize = PATH_THEM + super::PATH_HORIZON;
     /// The same for the opponent.
     pub const CLEAR_THEM: usize = CLEAR_US + super::PATH_HORIZON;
-    pub const COUNT: usize = CLEAR_THEM + super::PATH_HORIZON;
+    /// A piece on an edge file, by progress bucket (on top of [`PIECE`]): it can be
+    /// attacked from one side only, and attacks only one square.
+    pub const EDGE: usize = CLEAR_THEM + super::PATH_HORIZON;
+    /// A move to a square the enemy does not attack.
+    pub const SAFE_MOVE: usize = EDGE + BUCKETS;
+    pub const COUNT: usize = SAFE_MOVE + 1;
 }
 
 /// The longest goal distance the evaluation looks for.
@@ -64,16 +70,19 @@ pub const PATH_HORIZON: usize = 6;
 /// The weights, in centipawns.
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; feature::COUNT] = [
-    // PIECE by bucket: 0 (home row) .. 7 (one step from goal)
-    95, 117, 144, 161, 179, 167, 220, 220,
+    // PIECE by bucket: 0 (home row) .. 6 (one step from goal), 7 (goal)
+    101, 117, 138, 150, 179, 201, 220, 220,
     // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO
-    26, 2, -30, 30, 6, 7, 11,
+    34, -2, -30, 30, 3, 2, 11,
     // PATH_US by distance 1..6, then PATH_THEM
-    0, 732, 58, 51, 20, 4,
-    -300, -650, -55, -51, -17, -4,
+    0, 1315, 69, 36, 20, 13,
+    -300, -961, -55, -38, -19, -11,
     // CLEAR_US by distance 1..6, then CLEAR_THEM
-    0, 732, 584, 51, -5, -38,
-    0, -450, -188, -63, 15, 39,
+    0, 1315, 785, 76, -11, -53,
+    0, -761, -223, -71, 22, 56,
+    // EDGE by bucket, SAFE_MOVE
+    -10, -8, -19, -6, 2, 5, 0, 0,
+    1,
 ];
 
 /// Per-board masks, built once per search.
@@ -81,6 +90,8 @@ pub const WEIGHTS: [i32; feature::COUNT] = [
 pub struct Evaluator<B> {
     /// For each colour and bucket: the squares of that bucket.
     buckets: [[B; BUCKETS]; 2],
+    /// The first and last files.
+    edges: B,
     /// For each colour: its home row without the edge files.
     home_guard: [B; 2],
     /// For each colour: the row it must reach.
@@ -102,6 +113,7 @@ impl<B: Bitboard> Evaluator<B> {
         let home_guard = [layout.first_rank & inner, layout.last_rank & inner];
         Evaluator {
             buckets,
+            edges: layout.all & !inner,
             home_guard,
             goal: [layout.last_rank, layout.first_rank],
         }
@@ -162,9 +174,20 @@ impl<B: Bitboard> Evaluator<B> {
         let c = color as usize;
         let ours = position.pieces(color);
         let layout = position.layout();
+        let on_edges = ours & self.edges;
         for (bucket, &mask) in self.buckets[c].iter().enumerate() {
             add(feature::PIECE + bucket, sign * (ours & mask).count() as i32);
+            add(
+                feature::EDGE + bucket,
+                sign * (on_edges & mask).count() as i32,
+            );
         }
+        let unsafe_squares = position.attacks(color.opponent());
+        let safe_moves: u32 = Step::ALL
+            .iter()
+            .map(|&step| (position.step_targets(color, step) & !unsafe_squares).count())
+            .sum();
+        add(feature::SAFE_MOVE, sign * safe_moves as i32);
         add(
             feature::HOME_GUARD,
             sign * (ours & self.home_guard[c]).count() as i32,
@@ -252,7 +275,9 @@ pub fn breakdown(game: &Game) -> Breakdown {
         ("own path to goal", sum(PATH_US..PATH_THEM)),
         ("enemy path to goal", sum(PATH_THEM..CLEAR_US)),
         ("own free runner", sum(CLEAR_US..CLEAR_THEM)),
-        ("enemy free runner", sum(CLEAR_THEM..COUNT)),
+        ("enemy free runner", sum(CLEAR_THEM..EDGE)),
+        ("pieces on edge files", sum(EDGE..SAFE_MOVE)),
+        ("safe moves", sum(SAFE_MOVE..COUNT)),
     ];
     let total = with_position!(game, p => Evaluator::new(p).evaluate(p));
     Breakdown { terms, total }
@@ -287,8 +312,9 @@ mod tests {
             assert!(values[CONNECTED..TEMPO].iter().all(|&v| v == 0), "{size}");
             let (us, them) = values[PATH_US..].split_at(PATH_HORIZON);
             assert_eq!(us, &them[..PATH_HORIZON], "{size}");
-            let (us, them) = values[CLEAR_US..].split_at(PATH_HORIZON);
+            let (us, them) = values[CLEAR_US..EDGE].split_at(PATH_HORIZON);
             assert_eq!(us, them, "{size}");
+            assert!(values[EDGE..].iter().all(|&v| v == 0), "{size}");
         }
     }
 
