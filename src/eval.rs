@@ -3,9 +3,10 @@
 //!
 //! The evaluation is linear in a small set of features, so that `scripts/tune.py` can fit
 //! the weights to game results (Texel tuning); [`features`] exposes the features the
-//! evaluation uses. Every feature is a population count of the pieces on a precomputed
-//! mask, which keeps the evaluation about as fast as counting material. Every term works on
-//! every board size: ranks are seen through [`progress_bucket`], so nothing is wired to 8x8.
+//! evaluation uses. Most features are population counts on precomputed masks; the goal
+//! distances are short bitboard floods (at most [`PATH_HORIZON`] steps), so the whole
+//! evaluation stays a few hundred instructions. Every term works on every board size: ranks
+//! are seen through [`progress_bucket`], so nothing is wired to 8x8.
 
 use crate::rules::{Bitboard, Color, Game, Position, Step};
 use crate::with_position;
@@ -27,7 +28,8 @@ pub fn progress_bucket(steps: usize, rows: usize) -> usize {
 }
 
 /// Indices of the features. Each counts the side to move's pieces minus the opponent's,
-/// except the hanging features, which are split by side: the side to move acts first.
+/// except the hanging and goal-distance features, which are split by side: the side to
+/// move acts first.
 pub mod feature {
     use super::BUCKETS;
     /// A piece, by progress bucket.
