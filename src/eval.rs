@@ -48,7 +48,7 @@ pub mod feature {
     pub const COLUMN: usize = CONNECTED + 1;
     /// Always 1: the value of having the move.
     pub const TEMPO: usize = COLUMN + 1;
-    /// The side to move's [goal distance](super::Evaluator::goal_distance), one feature per
+    /// The side to move's goal distance (`Evaluator::goal_distance`), one feature per
     /// distance from 1 to [`PATH_HORIZON`](super::PATH_HORIZON); set when it is that distance.
     pub const PATH_US: usize = TEMPO + 1;
     /// The same for the opponent.
@@ -86,6 +86,27 @@ pub const WEIGHTS: [i32; feature::COUNT] = [
     -10, -8, -19, -6, 2, 5, 0, 0,
     1,
 ];
+
+/// The squares each side attacks, once and twice: several terms need them, so they are
+/// computed once per evaluation.
+struct Attacks<B> {
+    once: [B; 2],
+    twice: [B; 2],
+}
+
+impl<B: Bitboard> Attacks<B> {
+    #[inline(always)]
+    fn of(position: &Position<B>) -> Attacks<B> {
+        let [white, black] = [Color::White, Color::Black];
+        Attacks {
+            once: [position.attacks(white), position.attacks(black)],
+            twice: [
+                position.double_attacks(white),
+                position.double_attacks(black),
+            ],
+        }
+    }
+}
 
 /// Per-board masks, built once per search.
 #[derive(Clone, Debug)]
@@ -130,12 +151,17 @@ impl<B: Bitboard> Evaluator<B> {
     /// With `WAIT` false, only unattacked, empty squares are walked on: the distance of a
     /// free runner.
     #[inline(always)]
-    pub fn goal_distance<const WAIT: bool>(&self, position: &Position<B>, color: Color) -> usize {
+    fn goal_distance<const WAIT: bool>(
+        &self,
+        position: &Position<B>,
+        attacks: &Attacks<B>,
+        color: Color,
+    ) -> usize {
         let enemy = color.opponent();
         let theirs = position.pieces(enemy);
-        let attacked = position.attacks(enemy);
+        let attacked = attacks.once[enemy as usize];
         let costly = attacked | theirs;
-        let very_costly = position.double_attacks(enemy) | (theirs & attacked);
+        let very_costly = attacks.twice[enemy as usize] | (theirs & attacked);
         let goal = self.goal[color as usize];
         let mut seen = position.pieces(color);
         let mut frontier = seen;
@@ -169,11 +195,13 @@ impl<B: Bitboard> Evaluator<B> {
     fn side_features(
         &self,
         position: &Position<B>,
+        attacks: &Attacks<B>,
         color: Color,
         sign: i32,
         add: &mut impl FnMut(usize, i32),
     ) {
         let c = color as usize;
+        let enemy_attacks = attacks.once[color.opponent() as usize];
         let ours = position.pieces(color);
         let layout = position.layout();
         let on_edges = ours & self.edges;
@@ -184,19 +212,18 @@ impl<B: Bitboard> Evaluator<B> {
                 sign * (on_edges & mask).count() as i32,
             );
         }
-        let unsafe_squares = position.attacks(color.opponent());
         let safe_moves: u32 = Step::ALL
             .iter()
-            .map(|&step| (position.step_targets(color, step) & !unsafe_squares).count())
+            .map(|&step| (position.step_targets(color, step) & !enemy_attacks).count())
             .sum();
         add(feature::SAFE_MOVE, sign * safe_moves as i32);
         add(
             feature::HOME_GUARD,
             sign * (ours & self.home_guard[c]).count() as i32,
         );
-        let defended = ours & position.attacks(color);
+        let defended = ours & attacks.once[c];
         add(feature::DEFENDED, sign * defended.count() as i32);
-        let hanging = (ours & position.attacks(color.opponent()) & !defended).count() as i32;
+        let hanging = (ours & enemy_attacks & !defended).count() as i32;
         let hanging_feature = if sign > 0 {
             feature::HANGING_US
         } else {
@@ -214,24 +241,31 @@ impl<B: Bitboard> Evaluator<B> {
     #[inline(always)]
     pub fn for_each_feature(&self, position: &Position<B>, mut add: impl FnMut(usize, i32)) {
         let us = position.side_to_move();
-        self.side_features(position, us, 1, &mut add);
-        self.side_features(position, us.opponent(), -1, &mut add);
-        add(feature::TEMPO, 1);
         let them = us.opponent();
+        let attacks = Attacks::of(position);
+        self.side_features(position, &attacks, us, 1, &mut add);
+        self.side_features(position, &attacks, them, -1, &mut add);
+        add(feature::TEMPO, 1);
         let mut add_distance = |feature: usize, distance: usize| {
             if distance <= PATH_HORIZON {
                 add(feature + distance - 1, 1);
             }
         };
-        add_distance(feature::PATH_US, self.goal_distance::<true>(position, us));
+        add_distance(
+            feature::PATH_US,
+            self.goal_distance::<true>(position, &attacks, us),
+        );
         add_distance(
             feature::PATH_THEM,
-            self.goal_distance::<true>(position, them),
+            self.goal_distance::<true>(position, &attacks, them),
         );
-        add_distance(feature::CLEAR_US, self.goal_distance::<false>(position, us));
+        add_distance(
+            feature::CLEAR_US,
+            self.goal_distance::<false>(position, &attacks, us),
+        );
         add_distance(
             feature::CLEAR_THEM,
-            self.goal_distance::<false>(position, them),
+            self.goal_distance::<false>(position, &attacks, them),
         );
     }
 
@@ -322,12 +356,12 @@ mod tests {
 
     fn goal_distance(fen: &str, color: Color) -> usize {
         let game = Game::from_fen(fen).unwrap();
-        with_position!(&game, p => Evaluator::new(p).goal_distance::<true>(p, color))
+        with_position!(&game, p => Evaluator::new(p).goal_distance::<true>(p, &Attacks::of(p), color))
     }
 
     fn runner_distance(fen: &str, color: Color) -> usize {
         let game = Game::from_fen(fen).unwrap();
-        with_position!(&game, p => Evaluator::new(p).goal_distance::<false>(p, color))
+        with_position!(&game, p => Evaluator::new(p).goal_distance::<false>(p, &Attacks::of(p), color))
     }
 
     #[test]
