@@ -7,8 +7,8 @@ eval = weights . features, by Adam gradient descent over all weights at once.
 
 Usage:
     cargo build --release
-    target/release/troyka datagen --games 8000 --nodes 4000 --threads 2 > data.txt
-    scripts/tune.py data.txt            # prints a WEIGHTS table to paste into src/eval.rs
+    target/release/troyka datagen --out data.bin --games 8000 --nodes 4000
+    scripts/tune.py data.bin            # prints a WEIGHTS table to paste into src/eval.rs
 
 Needs numpy (pip install numpy).
 """
@@ -27,10 +27,9 @@ ENGINE = ROOT / "target" / "release" / "troyka"
 
 def load_features(data_file):
     """Runs `troyka features` over the data; returns (results, features) arrays."""
-    with open(data_file, "rb") as data:
-        text = subprocess.run(
-            [str(ENGINE), "features"], stdin=data, capture_output=True, check=True
-        ).stdout
+    text = subprocess.run(
+        [str(ENGINE), "features", data_file], capture_output=True, check=True
+    ).stdout
     table = np.loadtxt(text.decode().splitlines(), dtype=np.float64, ndmin=2)
     return table[:, 0], table[:, 1:]
 
@@ -96,7 +95,7 @@ def format_weights(weights):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data", help="'FEN | result' lines from `troyka datagen`")
+    parser.add_argument("data", help="a data file from `troyka datagen`")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--rate", type=float, default=1.0)
     args = parser.parse_args()

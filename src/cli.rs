@@ -1,17 +1,21 @@
 //! The command line: with no arguments Troyka speaks the protocol on stdin/stdout; the
 //! subcommands are tools for people and scripts.
 
+use crate::datagen::record::{self, DataFile};
+use crate::datagen::DatagenSettings;
 use crate::perft;
 use crate::rules::{BoardSize, Game};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
        troyka perft DEPTH [--fen FEN | --size CxR] [--divide]
        troyka bench                 search the bench positions; last line is the signature
-       troyka datagen [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]
-                      [--random-plies N]
-                                    self-play training data: 'FEN | result' lines
-       troyka features              'FEN | result' lines in, tuner feature vectors out";
+       troyka datagen --out FILE [--games N] [--nodes N] [--size CxR] [--threads N]
+                      [--seed S] [--random-plies N] [--varied-plies N] [--margin CP]
+                                    self-play training data, appended to FILE
+       troyka features FILE...      data files in, the linear tuner's feature vectors out";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
@@ -27,10 +31,7 @@ pub fn run(args: Vec<String>) -> i32 {
             Ok(())
         }
         Some("datagen") => datagen_command(&args[1..]),
-        Some("features") => {
-            let stdin = std::io::stdin();
-            crate::datagen::write_features(stdin.lock(), &mut std::io::stdout().lock())
-        }
+        Some("features") => features_command(&args[1..]),
         Some("help") => {
             println!("{USAGE}");
             Ok(())
@@ -96,17 +97,12 @@ fn perft_command(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `troyka datagen [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]
-/// [--random-plies N]`.
+/// `troyka datagen --out FILE [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]
+/// [--random-plies N] [--varied-plies N] [--margin CP]`.
 fn datagen_command(args: &[String]) -> Result<(), String> {
-    let mut settings = crate::datagen::DatagenSettings {
-        games: 100,
-        nodes: 5000,
-        size: BoardSize::STANDARD,
-        threads: 1,
-        seed: 1,
-        random_plies: 8,
-    };
+    let mut settings = DatagenSettings::new(BoardSize::STANDARD);
+    settings.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut out = None;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         let value = args.next().ok_or(format!("{flag} needs a value"))?;
@@ -116,14 +112,32 @@ fn datagen_command(args: &[String]) -> Result<(), String> {
                 .map_err(|_| format!("bad {flag} '{value}'"))
         };
         match flag.as_str() {
+            "--out" => out = Some(PathBuf::from(value)),
             "--games" => settings.games = number()?,
             "--nodes" => settings.nodes = number()?,
-            "--threads" => settings.threads = number()? as usize,
+            "--threads" => settings.threads = number()?.clamp(1, 1024) as usize,
             "--seed" => settings.seed = number()?,
             "--random-plies" => settings.random_plies = number()? as usize,
+            "--varied-plies" => settings.varied_plies = number()? as usize,
+            "--margin" => settings.margin = number()?.min(10_000) as i32,
             "--size" => settings.size = value.parse()?,
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
         }
     }
-    crate::datagen::generate(&settings, &mut std::io::stdout()).map_err(|e| e.to_string())
+    let path = out.ok_or(format!("datagen needs --out FILE\n{USAGE}"))?;
+    let mut file = BufWriter::new(record::open_for_append(&path, settings.size)?);
+    crate::datagen::generate(&settings, &mut file).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `troyka features FILE...`.
+fn features_command(paths: &[String]) -> Result<(), String> {
+    if paths.is_empty() {
+        return Err(format!("features needs data files\n{USAGE}"));
+    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for path in paths {
+        let data = DataFile::read(Path::new(path))?;
+        crate::datagen::write_features(&data, &mut out).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
 }

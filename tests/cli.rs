@@ -27,10 +27,14 @@ fn help_anywhere_prints_the_usage_and_succeeds() {
 
 #[test]
 fn bad_arguments_are_named_on_stderr_with_exit_code_2() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["perft", "x"], "error: bad perft depth 'x'"),
         (&["perft", "2", "--size", "1x1"], "error: "),
         (&["datagen", "--games"], "error: --games needs a value"),
+        (
+            &["datagen", "--games", "3"],
+            "error: datagen needs --out FILE",
+        ),
         (&["frobnicate"], "error: unknown command 'frobnicate'"),
     ];
     for (args, expected) in cases {
@@ -49,4 +53,60 @@ fn perft_counts_from_the_command_line() {
     let text = String::from_utf8(output.stdout).unwrap();
     // 7x7 perft 3, from the reference tables.
     assert_eq!(text.trim(), "Nodes searched: 7220");
+}
+
+#[test]
+fn datagen_appends_to_a_file_that_features_reads() {
+    let dir = std::env::temp_dir().join(format!("troyka-cli-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    let data_arg = data.to_str().unwrap();
+    let size_of = |path: &std::path::Path| std::fs::metadata(path).unwrap().len();
+    let generate = |seed: &str| {
+        let output = troyka(&[
+            "datagen",
+            "--out",
+            data_arg,
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--size",
+            "5x5",
+            "--seed",
+            seed,
+            "--threads",
+            "1",
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        // A progress summary on stderr, nothing on stdout.
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("2/2 games"), "{stderr}");
+    };
+    generate("1");
+    let first = size_of(&data);
+    generate("2");
+    assert!(size_of(&data) > first, "the second shard was appended");
+    // 5x5: 4 bytes per colour, a flag byte and a two-byte score per record.
+    assert_eq!((size_of(&data) - 16) % 11, 0);
+
+    let output = troyka(&["features", data_arg]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.lines().count() > 0);
+    assert!(text
+        .lines()
+        .all(|l| l.starts_with("0 ") || l.starts_with("1 ")));
+
+    let wrong_size = troyka(&[
+        "datagen", "--out", data_arg, "--size", "6x6", "--games", "1",
+    ]);
+    assert_eq!(wrong_size.status.code(), Some(2));
+    let stderr = String::from_utf8(wrong_size.stderr).unwrap();
+    assert!(
+        stderr.contains("holds 5x5 positions; cannot append 6x6 ones"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -55,23 +55,40 @@ impl Game {
         build_for_size!(size, start(size))
     }
 
-    /// Reads a position string (see `protocol.md`).
-    pub fn from_fen(text: &str) -> Result<Game, String> {
-        fn place<B: Bitboard>(parsed: &ParsedFen) -> Position<B> {
+    /// The position with pieces on the given squares (dense indices, `rank * C + file`).
+    /// Squares off the board are ignored, and a square given to both sides is white's.
+    pub fn from_squares(size: BoardSize, white: &[usize], black: &[usize], side: Color) -> Game {
+        fn place<B: Bitboard>(
+            size: BoardSize,
+            white: &[usize],
+            black: &[usize],
+            side: Color,
+        ) -> Position<B> {
             let set = |squares: &[usize]| {
                 squares
                     .iter()
+                    .filter(|&&square| square < size.squares())
                     .fold(B::EMPTY, |set, &square| set | B::square(square))
             };
-            Position::from_pieces(
-                parsed.size,
-                set(&parsed.white),
-                set(&parsed.black),
-                parsed.side,
-            )
+            Position::from_pieces(size, set(white), set(black), side)
         }
-        let parsed = fen::parse(text)?;
-        Ok(build_for_size!(parsed.size, place(&parsed)))
+        build_for_size!(size, place(size, white, black, side))
+    }
+
+    /// Reads a position string (see `protocol.md`).
+    pub fn from_fen(text: &str) -> Result<Game, String> {
+        let parsed: ParsedFen = fen::parse(text)?;
+        Ok(Game::from_squares(
+            parsed.size,
+            &parsed.white,
+            &parsed.black,
+            parsed.side,
+        ))
+    }
+
+    /// The squares of one colour's pieces, lowest first.
+    pub fn squares_of(&self, color: Color) -> Vec<usize> {
+        with_position!(self, p => p.pieces(color).squares().collect())
     }
 
     /// The position string, e.g. `pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1`.
