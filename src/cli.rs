@@ -4,6 +4,7 @@
 use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::perft;
+use crate::train::TrainSettings;
 use crate::rules::{BoardSize, Game};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -15,7 +16,10 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
        troyka datagen --out FILE [--games N] [--nodes N] [--size CxR] [--threads N]
                       [--seed S] [--random-plies N] [--varied-plies N] [--margin CP]
                                     self-play training data, appended to FILE
-       troyka features FILE...      data files in, the linear tuner's feature vectors out";
+       troyka features FILE...      data files in, the linear tuner's feature vectors out
+       troyka train --out NET [--epochs N] [--batch N] [--rate F] [--final-rate F]
+                    [--lambda F] [--k CP] [--seed S] [--threads N] [--validation PERMILLE]
+                    [--init NET] DATA...         train a network on data files and write it to NET";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
@@ -32,6 +36,7 @@ pub fn run(args: Vec<String>) -> i32 {
         }
         Some("datagen") => datagen_command(&args[1..]),
         Some("features") => features_command(&args[1..]),
+        Some("train") => train_command(&args[1..]),
         Some("help") => {
             println!("{USAGE}");
             Ok(())
@@ -140,4 +145,47 @@ fn features_command(paths: &[String]) -> Result<(), String> {
         crate::datagen::write_features(&data, &mut out).map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
+}
+
+/// `troyka train --out NET [options] DATA...`.
+fn train_command(args: &[String]) -> Result<(), String> {
+    let mut settings = TrainSettings::new(Vec::new(), PathBuf::new());
+    settings.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut out = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if !arg.starts_with("--") {
+            settings.data.push(PathBuf::from(arg));
+            continue;
+        }
+        let value = args.next().ok_or(format!("{arg} needs a value"))?;
+        let bad = || format!("bad {arg} '{value}'");
+        let integer = || value.parse::<u64>().map_err(|_| bad());
+        let real = || {
+            value
+                .parse::<f32>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(bad)
+        };
+        match arg.as_str() {
+            "--out" => out = Some(PathBuf::from(value)),
+            "--epochs" => settings.epochs = integer()? as usize,
+            "--batch" => settings.batch = integer()?.max(1) as usize,
+            "--rate" => settings.rate = real()?,
+            "--final-rate" => settings.final_rate = real()?,
+            "--lambda" => settings.lambda = real()?.min(1.0),
+            "--k" => settings.k = Some(real()?.max(1.0)),
+            "--seed" => settings.seed = integer()?,
+            "--threads" => settings.threads = integer()?.clamp(1, 256) as usize,
+            "--validation" => settings.validation_permille = integer()?.min(1000),
+            "--init" => settings.init = Some(PathBuf::from(value)),
+            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    settings.out = out.ok_or(format!("train needs --out NET\n{USAGE}"))?;
+    if settings.data.is_empty() {
+        return Err(format!("train needs data files\n{USAGE}"));
+    }
+    crate::train::train(&settings, &mut |line| eprintln!("{line}"))
 }

@@ -9,3 +9,4 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tournament;
+pub mod train;

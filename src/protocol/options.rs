@@ -2,7 +2,9 @@
 //! `setoption` values into typed [`Setting`]s. Names match case-insensitively; values are
 //! checked for range and form here, so the session only applies settings that are valid.
 
+use crate::eval::nnue::Network;
 use crate::rules::BoardSize;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A valid `setoption`, ready to apply.
@@ -20,6 +22,10 @@ pub enum Setting {
     ClearHash,
     /// Where to copy the traffic; empty turns the copy off.
     DebugLogFile(String),
+    /// A network read from a file; `None` goes back to the built-in ones.
+    EvalFile(Option<Arc<Network>>),
+    /// Whether to evaluate with networks where there is one (else the linear evaluation).
+    UseNnue(bool),
 }
 
 enum Kind {
@@ -139,6 +145,25 @@ const OPTIONS: &[Spec] = &[
         kind: Kind::Text {
             default: "",
             make: |path| Ok(Setting::DebugLogFile(path.to_string())),
+        },
+    },
+    Spec {
+        name: "EvalFile",
+        kind: Kind::Text {
+            default: "",
+            make: |path| match path {
+                "" => Ok(Setting::EvalFile(None)),
+                path => Network::read(std::path::Path::new(path))
+                    .map(|net| Setting::EvalFile(Some(Arc::new(net))))
+                    .map_err(|error| format!("{error}; the evaluation is unchanged")),
+            },
+        },
+    },
+    Spec {
+        name: "Use NNUE",
+        kind: Kind::Check {
+            default: true,
+            make: Setting::UseNnue,
         },
     },
 ];
@@ -263,6 +288,8 @@ mod tests {
                  var breakthrough5 var breakthrough6 var breakthrough7",
                 "option name Clear Hash type button",
                 "option name Debug Log File type string default <empty>",
+                "option name EvalFile type string default <empty>",
+                "option name Use NNUE type check default true",
             ]
         );
     }
@@ -281,6 +308,8 @@ mod tests {
                 standard.clone(),
                 standard,
                 Setting::DebugLogFile(String::new()),
+                Setting::EvalFile(None),
+                Setting::UseNnue(true),
             ]
         );
     }

@@ -17,7 +17,8 @@ use super::parser::{quote, Command, Go, PositionBase, Query, Word};
 use super::search_thread::{self, Finished, Job};
 use crate::rules::{BoardSize, Color, Game, Move};
 use crate::search::{Clock, Engine, Limits, Signals};
-use crate::{bench, eval, perft};
+use crate::eval::nnue::Accumulator;
+use crate::{bench, eval, perft, with_position};
 use crossbeam_channel::{select, Receiver, Sender};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -285,6 +286,16 @@ impl Session {
                     self.out.error(&message);
                 }
             }
+            Setting::EvalFile(net) => {
+                if let Some(net) = &net {
+                    self.out.info_string(&format!(
+                        "EvalFile: a {} network; other boards keep their own evaluation",
+                        net.size
+                    ));
+                }
+                self.engine().eval.loaded = net;
+            }
+            Setting::UseNnue(on) => self.engine().eval.linear_only = !on,
         }
     }
 
@@ -447,7 +458,7 @@ impl Session {
         ));
     }
 
-    /// `eval`: the static evaluation term by term, for people.
+    /// `eval`: the static evaluation term by term, and the network's verdict, for people.
     fn eval(&self) {
         let breakdown = eval::breakdown(&self.game);
         let side = self.game.side_to_move().name();
@@ -458,11 +469,31 @@ impl Session {
         for (name, value) in &breakdown.terms {
             text += &format!("{name:<22} {value:>6}\n");
         }
-        text += &format!(
-            "Total: {} cp for {} (the side to move)",
-            breakdown.total,
-            self.game.side_to_move().name()
-        );
+        text += &format!("Linear evaluation: {} cp for {side}\n", breakdown.total);
+        let engine = self.engine();
+        let size = self.game.size();
+        text += &match engine.eval.network(size) {
+            Some(net) => {
+                let score = with_position!(&self.game, p => {
+                    Accumulator::new(net, p).evaluate(net, p.side_to_move())
+                });
+                let origin = match &engine.eval.loaded {
+                    Some(loaded) if loaded.size == size => "EvalFile",
+                    _ => "built-in",
+                };
+                format!("NNUE evaluation ({origin} {size} network): {score} cp for {side}\n\
+                         The search uses the NNUE evaluation.")
+            }
+            None if engine.eval.linear_only => {
+                "NNUE evaluation: off (Use NNUE is false)\n\
+                 The search uses the linear evaluation."
+                    .to_string()
+            }
+            None => format!(
+                "NNUE evaluation: no network for {size}\n\
+                 The search uses the linear evaluation."
+            ),
+        };
         self.out.send(&text);
     }
 }

@@ -9,9 +9,11 @@ pub mod tt;
 
 pub use time::TimeManager;
 
-use crate::rules::{Game, Move};
+use crate::eval::nnue::{default_network, Network};
+use crate::rules::{BoardSize, Game, Move};
 use crate::with_position;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tt::TranspositionTable;
 
@@ -142,10 +144,34 @@ pub struct SearchResult {
     pub elapsed: Duration,
 }
 
+/// Which evaluation the search uses.
+#[derive(Clone, Debug, Default)]
+pub struct EvalChoice {
+    /// A network loaded by the user (`EvalFile`); it serves its own board size.
+    pub loaded: Option<Arc<Network>>,
+    /// Whether networks are used at all (`Use NNUE`); when not, or when a board size has
+    /// none, the linear evaluation is.
+    pub linear_only: bool,
+}
+
+impl EvalChoice {
+    /// The network for positions of `size`, if one is to be used.
+    pub fn network(&self, size: BoardSize) -> Option<&Network> {
+        if self.linear_only {
+            return None;
+        }
+        match &self.loaded {
+            Some(net) if net.size == size => Some(net),
+            _ => default_network(size),
+        }
+    }
+}
+
 /// The search engine: the transposition table and settings that persist between `go`s.
 pub struct Engine {
     tt: TranspositionTable,
     threads: usize,
+    pub eval: EvalChoice,
 }
 
 impl Engine {
@@ -153,6 +179,7 @@ impl Engine {
         Engine {
             tt: TranspositionTable::new(hash_megabytes),
             threads: threads.max(1),
+            eval: EvalChoice::default(),
         }
     }
 
@@ -184,8 +211,9 @@ impl Engine {
         let start = Instant::now();
         let tt = &self.tt;
         let threads = self.threads;
+        let network = self.eval.network(game.size());
         with_position!(game, position => {
-            tree::search_threads(position, limits, signals, tt, threads, start, report)
+            tree::search_threads(position, limits, signals, tt, network, threads, start, report)
         })
     }
 }

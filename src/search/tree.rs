@@ -8,6 +8,7 @@ use super::{
     Limits, Report, Score, ScoreBound, SearchResult, Signals, TimeManager, MATE, MATE_BOUND,
     MAX_PLY,
 };
+use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::Evaluator;
 use crate::rules::{Bitboard, Color, Move, MoveList, Position, Step};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,6 +23,8 @@ const STACK_BYTES: usize = 32 << 20;
 /// What all threads of one search share.
 struct Shared<'a> {
     tt: &'a TranspositionTable,
+    /// The network to evaluate with; the linear evaluation when there is none.
+    network: Option<&'a Network>,
     signals: &'a Signals,
     limits: &'a Limits,
     /// Set by the main thread when it is done, to end the helpers.
@@ -38,17 +41,20 @@ impl Shared<'_> {
 
 /// Runs the search on `threads` threads (Lazy SMP: all search the same root and share the
 /// table) and returns the main thread's result.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn search_threads<B: Bitboard>(
     root: &Position<B>,
     limits: &Limits,
     signals: &Signals,
     tt: &TranspositionTable,
+    network: Option<&Network>,
     threads: usize,
     start: Instant,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
     let shared = Shared {
         tt,
+        network,
         signals,
         limits,
         done: AtomicBool::new(false),
@@ -85,6 +91,8 @@ struct Worker<'a, B> {
     shared: &'a Shared<'a>,
     root: Position<B>,
     eval: Evaluator<B>,
+    /// The network's accumulators along the current line, when there is a network.
+    accumulators: Option<AccumulatorStack>,
     time: TimeManager,
     pondering: bool,
     nodes: u64,
@@ -128,6 +136,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             shared,
             root: *root,
             eval: Evaluator::new(root),
+            accumulators: shared
+                .network
+                .map(|net| AccumulatorStack::new(net, root, MAX_PLY + 2)),
             time: TimeManager::new(shared.limits, start),
             pondering: shared.signals.pondering.load(Ordering::Relaxed),
             nodes: 0,
@@ -353,7 +364,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut best = -INFINITY;
         for index in pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
-            let child = root.play(mv);
+            let child = self.make_move(&root, mv, 1);
             let score = if index == pv_index {
                 -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1)
             } else {
@@ -394,6 +405,34 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     fn color_index(color: Color) -> usize {
         color as usize
+    }
+
+    /// The static evaluation of `position`, which is at `ply` of the current line.
+    #[inline]
+    fn evaluate(&mut self, position: &Position<B>, ply: usize) -> i32 {
+        match (&mut self.accumulators, self.shared.network) {
+            (Some(stack), Some(net)) => stack.evaluate(net, ply, position.side_to_move()),
+            _ => self.eval.evaluate(position),
+        }
+    }
+
+    /// The position after `mv`, which will be at `ply`: the network's accumulators learn
+    /// how it was reached.
+    #[inline]
+    fn make_move(&mut self, position: &Position<B>, mv: Move, ply: usize) -> Position<B> {
+        if let Some(stack) = &mut self.accumulators {
+            stack.push_move(ply, position.side_to_move(), mv, position.is_capture(mv));
+        }
+        position.play(mv)
+    }
+
+    /// The position after a pass, which will be at `ply`.
+    #[inline]
+    fn make_pass(&mut self, position: &Position<B>, ply: usize) -> Position<B> {
+        if let Some(stack) = &mut self.accumulators {
+            stack.push_pass(ply);
+        }
+        position.pass()
     }
 
     /// The exact result the race rules give, if any, checked in the order the moves come:
@@ -499,7 +538,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             Ok(forced) => forced,
         };
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(position);
+            return self.evaluate(position, ply);
         }
         if depth <= 0 && forced.is_none() {
             return self.quiesce(position, alpha, beta, ply);
@@ -517,7 +556,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
         let static_eval = match hit {
             Some(hit) if hit.eval.abs() < MATE_BOUND => hit.eval,
-            _ => self.eval.evaluate(position),
+            _ => self.evaluate(position, ply),
         };
 
         if !PV && forced.is_none() && beta.abs() < MATE_BOUND {
@@ -536,8 +575,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             {
                 let reduction = 3 + depth / 4;
                 self.passed[ply + 1] = true;
+                let child = self.make_pass(position, ply + 1);
                 let score = -self.negamax::<false>(
-                    &position.pass(),
+                    &child,
                     depth - 1 - reduction,
                     -beta,
                     -beta + 1,
@@ -597,7 +637,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             {
                 continue;
             }
-            let child = position.play(mv);
+            let child = self.make_move(position, mv, ply + 1);
             let score = if move_number == 1 {
                 -self.negamax::<PV>(&child, child_depth, -beta, -alpha, ply + 1)
             } else {
@@ -717,14 +757,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             Ok(forced) => forced,
         };
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(position);
+            return self.evaluate(position, ply);
         }
         let mut moves = MoveList::new();
         let mut best = -INFINITY;
         match forced {
             Some(runner) => self.captures_of(position, runner, &mut moves),
             None => {
-                best = self.eval.evaluate(position);
+                best = self.evaluate(position, ply);
                 if best >= beta {
                     return best;
                 }
@@ -737,7 +777,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut picker =
             MovePicker::new(position, moves, Move::NULL, [Move::NULL; 2], &self.history);
         while let Some(mv) = picker.next() {
-            let score = -self.quiesce(&position.play(mv), -beta, -alpha, ply + 1);
+            let child = self.make_move(position, mv, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
             }

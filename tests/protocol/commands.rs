@@ -277,13 +277,16 @@ fn display_eval_and_help_are_for_people() {
     let eval = troyka.ask("eval");
     assert!(eval[0].starts_with("term"));
     assert!(eval.iter().any(|line| line.starts_with("pieces by rank")));
-    let total = eval.last().unwrap();
-    assert!(
-        total.ends_with("cp for white (the side to move)"),
-        "{total}"
-    );
-    let cp = total.split_whitespace().nth(1).map(str::parse::<i32>);
-    assert!(matches!(cp, Some(Ok(_))), "{total}");
+    let cp_line = |prefix: &str| {
+        let line = eval.iter().find(|line| line.starts_with(prefix));
+        let line = line.unwrap_or_else(|| panic!("no '{prefix}' line in {eval:#?}"));
+        assert!(line.ends_with(" cp for white"), "{line}");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words[words.len() - 4].parse::<i32>().unwrap()
+    };
+    cp_line("Linear evaluation: ");
+    cp_line("NNUE evaluation (built-in 8x8 network): ");
+    assert_eq!(eval.last().unwrap(), "The search uses the NNUE evaluation.");
 
     let help = troyka.ask("help");
     for command in ["uci", "position", "go", "stop", "query", "perft", "bench"] {

@@ -1,7 +1,4 @@
-//! Static evaluation: how good a position is for the side to move, in centipawns (a piece in
-//! the middle of the board is worth about 100).
-//!
-//! The evaluation is linear in a small set of features, so that `scripts/tune.py` can fit
+//! The linear evaluation, for every board size: linear in a small set of features, so that `scripts/tune.py` can fit
 //! the weights to game results (Texel tuning); [`features`] exposes the features the
 //! evaluation uses. Most features are population counts on precomputed masks; the goal
 //! distances are short bitboard floods (at most [`PATH_HORIZON`] steps), so the whole

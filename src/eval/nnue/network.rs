@@ -1,0 +1,239 @@
+//! The quantised network the engine runs, and its file format.
+//!
+//! Architecture: `(2S -> HIDDEN) x 2 -> 1`. Each perspective's inputs
+//! ([`features`](super::features)) feed one shared first layer (the accumulator); the two
+//! accumulators, the side to move's first, go through a squared clipped ReLU into one output.
+//!
+//! Quantisation: first-layer weights and biases are scaled by [`QA`] (i16), output weights by
+//! [`QB`] (i16, at most 127 in magnitude so that `value * weight` fits an i16), the output
+//! bias by `QA * QB` (i32). The output, times [`SCALE`], is in centipawns.
+//!
+//! File format (little-endian): the magic `TRKNNUE1`, columns (u8), rows (u8), the hidden
+//! size (u16), four zero bytes; then the first-layer weights (`2S` rows of `HIDDEN` i16, one
+//! row per input), the first-layer biases (`HIDDEN` i16), the output weights (`2 * HIDDEN`
+//! i16: side to move's half first), the output bias (i32), and last an FNV-1a 64-bit checksum
+//! of everything before it. A file that is cut, altered, or made for another board or
+//! hidden size is refused with a message saying which.
+
+use super::features::input_count;
+use crate::rules::BoardSize;
+
+/// Width of the first layer, per perspective.
+pub const HIDDEN: usize = 256;
+/// Scale of the first layer's integers: 1.0 is `QA`; activations are clipped to `0..=QA`.
+pub const QA: i32 = 255;
+/// Scale of the output weights.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output.
+pub const SCALE: i32 = 400;
+
+const MAGIC: &[u8; 8] = b"TRKNNUE1";
+const HEADER_BYTES: usize = 16;
+
+/// One row of the first layer: the hidden units of one input, or of an accumulator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(64))]
+pub struct Row(pub [i16; HIDDEN]);
+
+impl Row {
+    pub const ZERO: Row = Row([0; HIDDEN]);
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub size: BoardSize,
+    /// One row per input.
+    pub weights: Vec<Row>,
+    pub biases: Row,
+    /// The side to move's half, then the other side's.
+    pub output_weights: [Row; 2],
+    pub output_bias: i32,
+}
+
+impl Network {
+    /// The output for the side to move, in centipawns, from the two accumulators.
+    #[inline]
+    pub fn output(&self, ours: &Row, theirs: &Row) -> i32 {
+        let sum = screlu_dot(ours, &self.output_weights[0])
+            .wrapping_add(screlu_dot(theirs, &self.output_weights[1]));
+        let scaled = (sum / QA) as i64 + self.output_bias as i64;
+        (scaled * SCALE as i64 / (QA * QB) as i64) as i32
+    }
+
+    /// Reads a net file.
+    pub fn read(path: &std::path::Path) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The net as a file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + 2 * HIDDEN * (self.weights.len() + 3));
+        bytes.extend_from_slice(MAGIC);
+        bytes.push(self.size.cols() as u8);
+        bytes.push(self.size.rows() as u8);
+        bytes.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
+        bytes.extend_from_slice(&[0; 4]);
+        let rows = self.weights.iter().chain([&self.biases]).chain(&self.output_weights);
+        for row in rows {
+            for value in row.0 {
+                bytes.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        let checksum = fnv1a(&bytes);
+        bytes.extend_from_slice(&checksum.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a net file, checking everything that can be checked.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return Err("not a Troyka network file (it does not start with TRKNNUE1)".into());
+        }
+        let size = BoardSize::new(bytes[8] as usize, bytes[9] as usize)
+            .map_err(|e| format!("bad network header: {e}"))?;
+        let hidden = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
+        if hidden != HIDDEN {
+            return Err(format!(
+                "the network has {hidden} hidden units; this engine runs {HIDDEN}"
+            ));
+        }
+        let inputs = input_count(size);
+        let expected = HEADER_BYTES + 2 * HIDDEN * (inputs + 3) + 4 + 8;
+        if bytes.len() != expected {
+            return Err(format!(
+                "the network file has {} bytes; a {size} network has {expected}",
+                bytes.len()
+            ));
+        }
+        let (body, checksum) = bytes.split_at(expected - 8);
+        if fnv1a(body) != u64::from_le_bytes(checksum.try_into().expect("8 bytes")) {
+            return Err("the network file is corrupt (its checksum does not match)".into());
+        }
+        let mut rows = body[HEADER_BYTES..]
+            .chunks_exact(2 * HIDDEN)
+            .take(inputs + 3)
+            .map(|chunk| {
+                let mut row = Row::ZERO;
+                for (value, pair) in row.0.iter_mut().zip(chunk.chunks_exact(2)) {
+                    *value = i16::from_le_bytes([pair[0], pair[1]]);
+                }
+                row
+            });
+        let weights: Vec<Row> = rows.by_ref().take(inputs).collect();
+        let biases = rows.next().expect("counted");
+        let output_weights = [rows.next().expect("counted"), rows.next().expect("counted")];
+        if output_weights
+            .iter()
+            .any(|row| row.0.iter().any(|w| w.unsigned_abs() > 127))
+        {
+            return Err("the network's output weights are out of range (|w| > 127)".into());
+        }
+        let tail = &body[body.len() - 4..];
+        let output_bias = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
+        Ok(Network {
+            size,
+            weights,
+            biases,
+            output_weights,
+            output_bias,
+        })
+    }
+}
+
+/// `sum(clamp(v, 0, QA)^2 * w)`, as `(v * w) * v` so that the first product stays an i16
+/// (|w| <= 127) and the loop vectorises.
+#[inline]
+fn screlu_dot(values: &Row, weights: &Row) -> i32 {
+    let mut sum = 0i32;
+    for (&value, &weight) in values.0.iter().zip(&weights.0) {
+        let clipped = value.clamp(0, QA as i16);
+        sum = sum.wrapping_add((clipped.wrapping_mul(weight)) as i32 * clipped as i32);
+    }
+    sum
+}
+
+/// FNV-1a, 64 bits: enough to catch a damaged file, cheap enough to check at every load.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use rand_mt::Mt64;
+
+    /// A network of random weights in the ranges a trained one has.
+    pub(crate) fn random_network(size: BoardSize, seed: u64) -> Network {
+        let mut rng = Mt64::new(seed);
+        let mut row = |range: i64| {
+            let mut row = Row::ZERO;
+            for value in &mut row.0 {
+                *value = ((rng.next_u64() % (2 * range as u64 + 1)) as i64 - range) as i16;
+            }
+            row
+        };
+        Network {
+            size,
+            weights: (0..input_count(size)).map(|_| row(120)).collect(),
+            biases: row(200),
+            output_weights: [row(127), row(127)],
+            output_bias: 1234,
+        }
+    }
+
+    #[test]
+    fn files_round_trip() {
+        let net = random_network("7x6".parse().unwrap(), 1);
+        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let net = random_network("6x6".parse().unwrap(), 2);
+        let bytes = net.to_bytes();
+        let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
+        assert!(error(b"hello").starts_with("not a Troyka network file"));
+        assert_eq!(
+            error(&bytes[..bytes.len() - 1]),
+            format!("the network file has {} bytes; a 6x6 network has {}", bytes.len() - 1, bytes.len())
+        );
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        assert_eq!(error(&flipped), "the network file is corrupt (its checksum does not match)");
+        let mut other_hidden = bytes.clone();
+        other_hidden[10] = 128;
+        other_hidden[11] = 0;
+        assert_eq!(error(&other_hidden), "the network has 128 hidden units; this engine runs 256");
+        let mut wide = net.clone();
+        wide.output_weights[1].0[3] = 128;
+        assert!(error(&wide.to_bytes()).contains("out of range"));
+        let mut bad_size = bytes.clone();
+        bad_size[9] = 40;
+        assert!(error(&bad_size).starts_with("bad network header"));
+    }
+
+    #[test]
+    fn output_is_the_quantised_formula() {
+        let mut net = random_network("4x4".parse().unwrap(), 3);
+        net.output_weights = [Row([0; HIDDEN]), Row([0; HIDDEN])];
+        net.output_weights[0].0[0] = 64;
+        net.output_weights[1].0[1] = -32;
+        net.output_bias = 0;
+        let mut ours = Row::ZERO;
+        let mut theirs = Row::ZERO;
+        // Full activation (clipped at QA) times weight 1.0 is 1.0: SCALE centipawns.
+        ours.0[0] = 1000;
+        assert_eq!(net.output(&ours, &theirs), SCALE);
+        // Half activation squared is a quarter; times -0.5 is -1/8.
+        theirs.0[1] = 127;
+        let expected = SCALE as f64 * (1.0 - 0.5 * (127.0f64 / 255.0).powi(2));
+        assert!((net.output(&ours, &theirs) as f64 - expected).abs() <= 1.0);
+        // Negative activations are clipped to zero.
+        theirs.0[1] = -500;
+        assert_eq!(net.output(&ours, &theirs), SCALE);
+    }
+}
