@@ -4,8 +4,8 @@
 use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::perft;
-use crate::train::TrainSettings;
 use crate::rules::{BoardSize, Game};
+use crate::train::TrainSettings;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

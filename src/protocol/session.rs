@@ -15,9 +15,9 @@ use super::options::{self, Setting};
 use super::output::Output;
 use super::parser::{quote, Command, Go, PositionBase, Query, Word};
 use super::search_thread::{self, Finished, Job};
+use crate::eval::nnue::Accumulator;
 use crate::rules::{BoardSize, Color, Game, Move};
 use crate::search::{Clock, Engine, Limits, Signals};
-use crate::eval::nnue::Accumulator;
 use crate::{bench, eval, perft, with_position};
 use crossbeam_channel::{select, Receiver, Sender};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -481,14 +481,14 @@ impl Session {
                     Some(loaded) if loaded.size == size => "EvalFile",
                     _ => "built-in",
                 };
-                format!("NNUE evaluation ({origin} {size} network): {score} cp for {side}\n\
-                         The search uses the NNUE evaluation.")
+                format!(
+                    "NNUE evaluation ({origin} {size} network): {score} cp for {side}\n\
+                         The search uses the NNUE evaluation."
+                )
             }
-            None if engine.eval.linear_only => {
-                "NNUE evaluation: off (Use NNUE is false)\n\
+            None if engine.eval.linear_only => "NNUE evaluation: off (Use NNUE is false)\n\
                  The search uses the linear evaluation."
-                    .to_string()
-            }
+                .to_string(),
             None => format!(
                 "NNUE evaluation: no network for {size}\n\
                  The search uses the linear evaluation."

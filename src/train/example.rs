@@ -128,10 +128,16 @@ mod tests {
     fn mirroring_swaps_the_files() {
         let (_, left) = record("p4/5/5/5/PP3 w", 7, true);
         let (game, right) = record("4p/5/5/5/3PP w", 7, true);
-        let (mirrored, plain) = (decode(game.size(), &left, true), decode(game.size(), &right, false));
+        let (mirrored, plain) = (
+            decode(game.size(), &left, true),
+            decode(game.size(), &right, false),
+        );
         for half in 0..2 {
             assert_eq!(sorted(&mirrored.inputs[half]), sorted(&plain.inputs[half]));
         }
-        assert_eq!((mirrored.score, mirrored.result), (plain.score, plain.result));
+        assert_eq!(
+            (mirrored.score, mirrored.result),
+            (plain.score, plain.result)
+        );
     }
 }

@@ -107,8 +107,7 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
         for (number, indices) in order.chunks(batch).enumerate() {
             let progress = (epoch * batches_per_epoch + number) as f32 / total_batches as f32;
             let decay = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
-            let rate =
-                settings.rate * (settings.final_rate + (1.0 - settings.final_rate) * decay);
+            let rate = settings.rate * (settings.final_rate + (1.0 - settings.final_rate) * decay);
             loss_sum += batch_gradients(&model, training, indices, epoch, target, &mut gradients);
             let (sum, rest) = gradients.split_first_mut().expect("one thread at least");
             for other in rest {

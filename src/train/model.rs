@@ -140,7 +140,10 @@ impl Model {
     /// Adds the gradient of the example's loss to `gradients`; returns the loss.
     pub fn backprop(&self, example: &Example, target: Target, gradients: &mut [f32]) -> f32 {
         let at = layout(self.size);
-        let hidden = [self.hidden(&example.inputs[0]), self.hidden(&example.inputs[1])];
+        let hidden = [
+            self.hidden(&example.inputs[0]),
+            self.hidden(&example.inputs[1]),
+        ];
         let weights = &self.params[at.output_weights..at.output_bias];
         let out = self.params[at.output_bias]
             + dot(&hidden[0].activations, &weights[..HIDDEN])
@@ -163,7 +166,10 @@ impl Model {
             }
             add(&mut gradients[at.biases..at.biases + HIDDEN], &d_sums);
             for input in example.inputs[half].iter() {
-                add(&mut gradients[input * HIDDEN..(input + 1) * HIDDEN], &d_sums);
+                add(
+                    &mut gradients[input * HIDDEN..(input + 1) * HIDDEN],
+                    &d_sums,
+                );
             }
         }
         error * error
@@ -206,7 +212,9 @@ impl Model {
         let row = |values: &[f32], scale: i32, limit: i32| {
             let mut row = Row::ZERO;
             for (q, &v) in row.0.iter_mut().zip(values) {
-                *q = (v * scale as f32).round().clamp(-limit as f32, limit as f32) as i16;
+                *q = (v * scale as f32)
+                    .round()
+                    .clamp(-limit as f32, limit as f32) as i16;
             }
             row
         };
@@ -219,7 +227,11 @@ impl Model {
             biases: first(at.biases),
             output_weights: [
                 row(&self.params[at.output_weights..][..HIDDEN], QB, 127),
-                row(&self.params[at.output_weights + HIDDEN..][..HIDDEN], QB, 127),
+                row(
+                    &self.params[at.output_weights + HIDDEN..][..HIDDEN],
+                    QB,
+                    127,
+                ),
             ],
             output_bias: (self.params[at.output_bias] * (QA * QB) as f32).round() as i32,
         }
@@ -293,7 +305,14 @@ mod tests {
             game = game.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
             let mut bytes = Vec::new();
             let score = (rng.next_u64() % 600) as i16 - 300;
-            encode(&Sample { game, score, white_won: rng.next_u64() % 2 == 0 }, &mut bytes);
+            encode(
+                &Sample {
+                    game,
+                    score,
+                    white_won: rng.next_u64().is_multiple_of(2),
+                },
+                &mut bytes,
+            );
             examples.push(decode(size, &bytes, false));
         }
         examples
@@ -308,15 +327,17 @@ mod tests {
             model.params[at.biases + i] = (i % 7) as f32 * 0.2 - 0.3;
         }
         model.params[at.output_bias] = 0.1;
-        let target = Target { k: 200.0, lambda: 0.7 };
+        let target = Target {
+            k: 200.0,
+            lambda: 0.7,
+        };
         let batch = examples("5x5", 4, 3);
         let mut analytic = model.zero_like();
         for example in &batch {
             model.backprop(example, target, &mut analytic);
         }
-        let total = |model: &Model| -> f64 {
-            batch.iter().map(|e| model.loss(e, target) as f64).sum()
-        };
+        let total =
+            |model: &Model| -> f64 { batch.iter().map(|e| model.loss(e, target) as f64).sum() };
         // A sample of parameters of every kind: active first-layer weights, biases,
         // output weights of both halves, the output bias.
         let first_input = batch[0].inputs[0].iter().next().unwrap();
@@ -340,13 +361,19 @@ mod tests {
             );
             checked += (exact.abs() > 1e-6) as usize;
         }
-        assert!(checked > 40, "only {checked} non-zero gradients were checked");
+        assert!(
+            checked > 40,
+            "only {checked} non-zero gradients were checked"
+        );
     }
 
     #[test]
     fn training_lowers_the_loss() {
         let mut model = Model::random("6x6".parse().unwrap(), 1);
-        let target = Target { k: 200.0, lambda: 1.0 };
+        let target = Target {
+            k: 200.0,
+            lambda: 1.0,
+        };
         let batch = examples("6x6", 64, 2);
         let loss = |model: &Model| batch.iter().map(|e| model.loss(e, target)).sum::<f32>();
         let before = loss(&model);
@@ -370,7 +397,10 @@ mod tests {
         let mut model = Model::random(size, 5);
         let at = layout(size);
         // Output weights and biases of a trained net's size (a random one's are smaller).
-        for (i, w) in model.params[at.output_weights..at.output_bias].iter_mut().enumerate() {
+        for (i, w) in model.params[at.output_weights..at.output_bias]
+            .iter_mut()
+            .enumerate()
+        {
             *w *= 3.0 * if i % 2 == 0 { 1.0 } else { -1.0 };
         }
         for i in 0..HIDDEN {
@@ -394,7 +424,14 @@ mod tests {
             }
             game = game.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
             let mut bytes = Vec::new();
-            encode(&Sample { game, score: 0, white_won: true }, &mut bytes);
+            encode(
+                &Sample {
+                    game,
+                    score: 0,
+                    white_won: true,
+                },
+                &mut bytes,
+            );
             let example = decode(size, &bytes, false);
             let integer = with_position!(&game, p => {
                 Accumulator::new(&net, p).evaluate(&net, p.side_to_move())

@@ -8,6 +8,7 @@
 
 use super::features::input;
 use super::network::{Network, Row, HIDDEN};
+use super::simd;
 use crate::rules::{Bitboard, Color, Move, Position};
 
 /// The first layer's output for both perspectives (indexed by [`Color`]).
@@ -53,6 +54,7 @@ pub struct Change {
 }
 
 /// `parent` updated by `change`, written into `child`: each half in one pass over the rows.
+#[inline(always)]
 fn update(net: &Network, parent: &Accumulator, change: Change, child: &mut Accumulator) {
     let size = net.size;
     let (from, to) = (change.mv.from(), change.mv.to());
@@ -114,11 +116,7 @@ impl AccumulatorStack {
     #[inline]
     pub fn push_move(&mut self, ply: usize, mover: Color, mv: Move, capture: bool) {
         let entry = &mut self.entries[ply];
-        entry.change = Some(Change {
-            mover,
-            mv,
-            capture,
-        });
+        entry.change = Some(Change { mover, mv, capture });
         entry.computed = false;
     }
 
@@ -141,7 +139,10 @@ impl AccumulatorStack {
             let (below, above) = self.entries.split_at_mut(next);
             let (parent, entry) = (&below[next - 1].accumulator, &mut above[0]);
             match entry.change {
-                Some(change) => update(net, parent, change, &mut entry.accumulator),
+                Some(change) => {
+                    let child = &mut entry.accumulator;
+                    simd::dispatch!(update(net, parent, change, child))
+                }
                 None => entry.accumulator = *parent,
             }
             entry.computed = true;
@@ -192,7 +193,7 @@ mod tests {
                             position.play(mv)
                         };
                         line.push(child);
-                        if rng.next_u64() % 3 == 0 {
+                        if rng.next_u64().is_multiple_of(3) {
                             let side = child.side_to_move();
                             let expected = Accumulator::new(&net, &child).evaluate(&net, side);
                             assert_eq!(stack.evaluate(&net, ply, side), expected);

@@ -10,6 +10,7 @@ pub mod accumulator;
 mod embedded;
 pub mod features;
 pub mod network;
+mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use embedded::{default_network, sizes as default_network_sizes};

@@ -16,6 +16,7 @@
 //! hidden size is refused with a message saying which.
 
 use super::features::input_count;
+use super::simd;
 use crate::rules::BoardSize;
 
 /// Width of the first layer, per perspective.
@@ -54,8 +55,8 @@ impl Network {
     /// The output for the side to move, in centipawns, from the two accumulators.
     #[inline]
     pub fn output(&self, ours: &Row, theirs: &Row) -> i32 {
-        let sum = screlu_dot(ours, &self.output_weights[0])
-            .wrapping_add(screlu_dot(theirs, &self.output_weights[1]));
+        let weights = &self.output_weights;
+        let sum = simd::dispatch!(output_sum(ours, theirs, weights));
         let scaled = (sum / QA) as i64 + self.output_bias as i64;
         (scaled * SCALE as i64 / (QA * QB) as i64) as i32
     }
@@ -74,7 +75,11 @@ impl Network {
         bytes.push(self.size.rows() as u8);
         bytes.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
         bytes.extend_from_slice(&[0; 4]);
-        let rows = self.weights.iter().chain([&self.biases]).chain(&self.output_weights);
+        let rows = self
+            .weights
+            .iter()
+            .chain([&self.biases])
+            .chain(&self.output_weights);
         for row in rows {
             for value in row.0 {
                 bytes.extend_from_slice(&value.to_le_bytes());
@@ -142,9 +147,15 @@ impl Network {
     }
 }
 
+/// The output layer's sum over both accumulators.
+#[inline(always)]
+fn output_sum(ours: &Row, theirs: &Row, weights: &[Row; 2]) -> i32 {
+    screlu_dot(ours, &weights[0]).wrapping_add(screlu_dot(theirs, &weights[1]))
+}
+
 /// `sum(clamp(v, 0, QA)^2 * w)`, as `(v * w) * v` so that the first product stays an i16
 /// (|w| <= 127) and the loop vectorises.
-#[inline]
+#[inline(always)]
 fn screlu_dot(values: &Row, weights: &Row) -> i32 {
     let mut sum = 0i32;
     for (&value, &weight) in values.0.iter().zip(&weights.0) {
@@ -199,15 +210,25 @@ pub(crate) mod tests {
         assert!(error(b"hello").starts_with("not a Troyka network file"));
         assert_eq!(
             error(&bytes[..bytes.len() - 1]),
-            format!("the network file has {} bytes; a 6x6 network has {}", bytes.len() - 1, bytes.len())
+            format!(
+                "the network file has {} bytes; a 6x6 network has {}",
+                bytes.len() - 1,
+                bytes.len()
+            )
         );
         let mut flipped = bytes.clone();
         flipped[100] ^= 1;
-        assert_eq!(error(&flipped), "the network file is corrupt (its checksum does not match)");
+        assert_eq!(
+            error(&flipped),
+            "the network file is corrupt (its checksum does not match)"
+        );
         let mut other_hidden = bytes.clone();
         other_hidden[10] = 128;
         other_hidden[11] = 0;
-        assert_eq!(error(&other_hidden), "the network has 128 hidden units; this engine runs 256");
+        assert_eq!(
+            error(&other_hidden),
+            "the network has 128 hidden units; this engine runs 256"
+        );
         let mut wide = net.clone();
         wide.output_weights[1].0[3] = 128;
         assert!(error(&wide.to_bytes()).contains("out of range"));
