@@ -289,7 +289,8 @@ impl Session {
             Setting::EvalFile(net) => {
                 if let Some(net) = &net {
                     self.out.info_string(&format!(
-                        "EvalFile: a {} network; other boards keep their own evaluation",
+                        "EvalFile: a {0} network, used when the board is {0}; \
+                         other boards keep their own evaluation",
                         net.size
                     ));
                 }

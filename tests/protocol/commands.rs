@@ -22,6 +22,8 @@ fn uci_handshake_names_the_engine_and_every_option() {
          breakthrough5 var breakthrough6 var breakthrough7",
         "option name Clear Hash type button",
         "option name Debug Log File type string",
+        "option name EvalFile type string default <empty>",
+        "option name Use NNUE type check default true",
     ] {
         assert!(
             lines.iter().any(|line| line.starts_with(option)),
@@ -29,7 +31,7 @@ fn uci_handshake_names_the_engine_and_every_option() {
         );
     }
     assert_eq!(lines.last().unwrap(), "uciok");
-    assert_eq!(lines.len(), 12);
+    assert_eq!(lines.len(), 14);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! because the tests share two loaded cores.
 
 mod commands;
+mod evaluation;
 mod harness;
 mod robustness;
 mod search;

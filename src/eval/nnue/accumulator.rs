@@ -160,12 +160,15 @@ mod tests {
     use rand_mt::Mt64;
 
     /// Along random games, with passes and jumps back up the stack as the search makes
-    /// them, the incremental accumulator equals the one computed from scratch.
+    /// them, the incremental accumulator equals the one computed from scratch: with the
+    /// built-in networks, and with random ones on other boards.
     #[test]
     fn incremental_equals_from_scratch_along_random_games() {
         for (seed, size) in ["8x8", "7x7", "6x6", "5x9", "12x11"].iter().enumerate() {
             let size: BoardSize = size.parse().unwrap();
-            let net = random_network(size, seed as u64);
+            let net = crate::eval::nnue::default_network(size)
+                .cloned()
+                .unwrap_or_else(|| random_network(size, seed as u64));
             let mut rng = Mt64::new(seed as u64);
             for _ in 0..20 {
                 let root = Game::start(size);
