@@ -289,7 +289,7 @@ impl Session {
             Setting::EvalFile(net) => {
                 if let Some(net) = &net {
                     self.out.info_string(&format!(
-                        "EvalFile: a {0} network, used when the board is {0}; \
+                        "EvalFile: a network for {0}, used whenever the board is {0}; \
                          other boards keep their own evaluation",
                         net.size
                     ));

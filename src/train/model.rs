@@ -291,12 +291,12 @@ mod tests {
     use crate::rules::Game;
     use crate::with_position;
 
-    fn examples(size: &str, count: usize, seed: u64) -> Vec<Example> {
-        let size: BoardSize = size.parse().unwrap();
+    /// Positions along random games, each with its example (random labels).
+    fn samples(size: BoardSize, count: usize, seed: u64) -> Vec<(Game, Example)> {
         let mut rng = Mt64::new(seed);
         let mut game = Game::start(size);
-        let mut examples = Vec::new();
-        while examples.len() < count {
+        let mut samples = Vec::new();
+        while samples.len() < count {
             let moves = game.legal_moves();
             if moves.is_empty() {
                 game = Game::start(size);
@@ -313,9 +313,19 @@ mod tests {
                 },
                 &mut bytes,
             );
-            examples.push(decode(size, &bytes, false));
+            samples.push((game, decode(size, &bytes, false)));
         }
-        examples
+        samples
+    }
+
+    fn examples(size: &str, count: usize, seed: u64) -> Vec<Example> {
+        let samples = samples(size.parse().unwrap(), count, seed);
+        samples.into_iter().map(|(_, example)| example).collect()
+    }
+
+    /// The engine's integer output for `game`.
+    fn integer_output(net: &Network, game: &Game) -> f32 {
+        with_position!(game, p => Accumulator::new(net, p).evaluate(net, p.side_to_move())) as f32
     }
 
     #[test]
@@ -414,28 +424,8 @@ mod tests {
         // Rounding the weights to 1/QA and 1/QB costs a few centipawns (the trainer reports
         // what it costs a trained net).
         let (mut squared_error, mut positions) = (0.0, 0);
-        let mut rng = Mt64::new(9);
-        let mut game = Game::start(size);
-        for _ in 0..200 {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                game = Game::start(size);
-                continue;
-            }
-            game = game.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
-            let mut bytes = Vec::new();
-            encode(
-                &Sample {
-                    game,
-                    score: 0,
-                    white_won: true,
-                },
-                &mut bytes,
-            );
-            let example = decode(size, &bytes, false);
-            let integer = with_position!(&game, p => {
-                Accumulator::new(&net, p).evaluate(&net, p.side_to_move())
-            }) as f32;
+        for (game, example) in samples(size, 200, 9) {
+            let integer = integer_output(&net, &game);
             // Integer arithmetic only truncates the last divisions.
             let exact = rounded.centipawns(&example);
             assert!((exact - integer).abs() <= 1.5, "{exact} vs {integer}");
@@ -444,5 +434,22 @@ mod tests {
         }
         let rms = (squared_error / positions as f32).sqrt();
         assert!(rms <= 10.0, "{rms} cp");
+    }
+
+    /// The shipped networks compute in the engine what their float models compute in the
+    /// trainer, on positions of every phase of random games.
+    #[test]
+    fn shipped_networks_agree_with_their_float_models() {
+        for size in crate::eval::nnue::default_network_sizes() {
+            let net = crate::eval::nnue::default_network(size).expect("listed");
+            let model = Model::from_network(net);
+            for (game, example) in samples(size, 300, 4) {
+                let (float, integer) = (model.centipawns(&example), integer_output(net, &game));
+                assert!(
+                    (float - integer).abs() <= 1.5,
+                    "{size}: {float} vs {integer}"
+                );
+            }
+        }
     }
 }

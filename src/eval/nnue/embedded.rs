@@ -5,8 +5,12 @@ use super::network::Network;
 use crate::rules::BoardSize;
 use std::sync::OnceLock;
 
-/// The net files in `nets/`, by board size.
-const FILES: &[(&str, &[u8])] = &[];
+/// The net files in `nets/`, by board size (README, "Tuning", says how each was made).
+const FILES: &[(&str, &[u8])] = &[
+    ("8x8", include_bytes!("../../../nets/8x8.nnue")),
+    ("7x7", include_bytes!("../../../nets/7x7.nnue")),
+    ("6x6", include_bytes!("../../../nets/6x6.nnue")),
+];
 
 /// The default network for `size`, if there is one. Each is read once, on first use.
 pub fn default_network(size: BoardSize) -> Option<&'static Network> {
