@@ -10,6 +10,7 @@ use super::geometry::BoardSize;
 use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::Color;
+use std::fmt;
 
 /// A position on a board of any supported size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,6 +21,38 @@ pub enum Game {
     Medium(Position<u128>),
     /// Up to 256 squares.
     Large(Position<U256>),
+}
+
+/// How a finished game was won: its winner and why. Displays as the reason a GUI or a game
+/// record shows, e.g. `White reaches the goal`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub winner: Color,
+    pub reason: EndReason,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    /// The loser has no pieces left.
+    AllCaptured,
+    /// A piece of the winner stands on its goal rank.
+    ReachedGoal,
+    /// The loser is to move and cannot.
+    NoMove,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let [winner, loser] = [self.winner, self.winner.opponent()].map(|side| {
+            let name = side.name();
+            (name[..1].to_ascii_uppercase() + &name[1..], name)
+        });
+        match self.reason {
+            EndReason::AllCaptured => write!(f, "{} captures all {} pieces", winner.0, loser.1),
+            EndReason::ReachedGoal => write!(f, "{} reaches the goal", winner.0),
+            EndReason::NoMove => write!(f, "{} has no legal move", loser.0),
+        }
+    }
 }
 
 /// Runs `$body` with `$pos` bound to the concrete position inside a [`Game`], so the body
@@ -124,6 +157,27 @@ impl Game {
     /// The winner if the game is over, `None` while it goes on.
     pub fn winner(&self) -> Option<Color> {
         with_position!(self, p => p.winner())
+    }
+
+    /// The winner and why, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        let loser = winner.opponent();
+        let size = self.size();
+        let goal = match winner {
+            Color::White => size.rows() - 1,
+            Color::Black => 0,
+        };
+        let reason = if self.piece_count(loser) == 0 {
+            EndReason::AllCaptured
+        } else if (0..size.cols())
+            .any(|file| self.piece_at(size.square(file, goal)) == Some(winner))
+        {
+            EndReason::ReachedGoal
+        } else {
+            EndReason::NoMove
+        };
+        Some(Outcome { winner, reason })
     }
 
     /// The legal moves (none once the game is over).
@@ -303,6 +357,33 @@ mod tests {
             Game::start(BoardSize::STANDARD).to_fen(),
             "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
         );
+    }
+
+    #[test]
+    fn outcomes_say_who_won_and_why() {
+        let outcome = |fen: &str| {
+            Game::from_fen(fen)
+                .unwrap()
+                .outcome()
+                .map(|o| o.to_string())
+        };
+        assert_eq!(
+            outcome("P7/8/8/8/8/8/8/p7 b 0 1").as_deref(),
+            Some("White reaches the goal")
+        );
+        assert_eq!(
+            outcome("8/8/8/8/8/8/8/P7 w 0 1").as_deref(),
+            Some("White captures all black pieces")
+        );
+        assert_eq!(
+            outcome("8/8/8/8/8/8/p7/8 w 0 1").as_deref(),
+            Some("Black captures all white pieces")
+        );
+        assert_eq!(
+            outcome("8/8/8/8/8/8/P7/p7 w 0 1").as_deref(),
+            Some("Black reaches the goal")
+        );
+        assert_eq!(outcome("pppp/4/4/PPPP w 0 1"), None);
     }
 
     #[test]
