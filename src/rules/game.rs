@@ -224,6 +224,45 @@ impl Game {
         Ok(mv)
     }
 
+    /// Reads a move in algebraic notation as GUIs write it for Breakthrough (XBoard's PGN,
+    /// for one): an optional piece letter `P`, as much of the from-square as tells the
+    /// move apart from the others to the same square, an optional `x`, the to-square, and
+    /// maybe a `+`, `#`, `!` or `?`: `Pef3`, `Pxa3`, `Pb2xa3`, `e3`.
+    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+        let size = self.size();
+        let bad = || format!("'{text}' is not a move in algebraic notation");
+        let body = text.trim_end_matches(['+', '#', '!', '?']);
+        let body = body.strip_prefix('P').unwrap_or(body);
+        let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let to_start = body.len().checked_sub(digits + 1).filter(|_| digits > 0);
+        let to_start = to_start.ok_or_else(bad)?;
+        let to = size.parse_square(&body[to_start..])?;
+        let from_part = body[..to_start].trim_end_matches(['x', '-']);
+        let (file, rank) = match from_part.chars().next() {
+            Some(c @ 'a'..='p') => (Some(c as usize - 'a' as usize), &from_part[1..]),
+            _ => (None, from_part),
+        };
+        let rank = match rank {
+            "" => None,
+            digits => Some(digits.parse::<usize>().map_err(|_| bad())?),
+        };
+        let candidates: Vec<Move> = self
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|mv| {
+                mv.to() == to
+                    && file.is_none_or(|f| size.file_of(mv.from()) == f)
+                    && rank.is_none_or(|r| size.rank_of(mv.from()) + 1 == r)
+            })
+            .collect();
+        match candidates[..] {
+            [mv] => Ok(mv),
+            [] => Err(format!("'{text}' is not a legal move in this position")),
+            _ => Err(format!("'{text}' is ambiguous in this position")),
+        }
+    }
+
     /// A diagram of the board, rank R at the top, for people.
     pub fn diagram(&self) -> String {
         let size = self.size();
@@ -316,6 +355,37 @@ mod tests {
             Err("square 'i2' is off the 8x8 board".into())
         );
         assert_eq!(game.move_name(Move::NULL), "0000");
+    }
+
+    #[test]
+    fn algebraic_notation_as_xboard_writes_it() {
+        let game = Game::start(BoardSize::STANDARD);
+        let san = |game: &Game, text| game.parse_san(text).map(|mv| game.move_name(mv));
+        assert_eq!(san(&game, "Pab3").as_deref(), Ok("a2b3"));
+        assert_eq!(san(&game, "Pa2b3").as_deref(), Ok("a2b3"));
+        assert_eq!(san(&game, "Paa3").as_deref(), Ok("a2a3"));
+        assert_eq!(san(&game, "aa3").as_deref(), Ok("a2a3"));
+        assert_eq!(
+            san(&game, "Pb3"),
+            Err("'Pb3' is ambiguous in this position".into())
+        );
+        assert_eq!(
+            san(&game, "Pa4"),
+            Err("'Pa4' is not a legal move in this position".into())
+        );
+        assert_eq!(
+            san(&game, "Pxyz"),
+            Err("'Pxyz' is not a move in algebraic notation".into())
+        );
+        let lone = Game::from_fen("p7/8/8/8/8/8/8/6P1 w").unwrap();
+        assert_eq!(san(&lone, "Ph2").as_deref(), Ok("g1h2"));
+        let capture = Game::from_fen("8/8/8/8/8/1p6/P7/8 w").unwrap();
+        assert_eq!(san(&capture, "Pxb3").as_deref(), Ok("a2b3"));
+        assert_eq!(san(&capture, "Paxb3+").as_deref(), Ok("a2b3"));
+        let wide = Game::start(BoardSize::new(16, 12).unwrap());
+        assert_eq!(san(&wide, "Pop3").as_deref(), Ok("o2p3"));
+        let black = wide.play(wide.parse_move("a2a3").unwrap());
+        assert_eq!(san(&black, "Pp11p10").as_deref(), Ok("p11p10"));
     }
 
     #[test]
