@@ -193,21 +193,19 @@ pub fn pv(line: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The principal variation of a CECP thinking line (after the tab).
+/// The principal variation of a CECP thinking line (after `ply score time nodes`).
 pub fn thinking_pv(line: &str) -> Vec<&str> {
-    let (_, pv) = line
-        .split_once('\t')
-        .unwrap_or_else(|| panic!("not a thinking line: {line:?}"));
-    pv.trim_end_matches(['?', '!']).split_whitespace().collect()
+    line.trim_end_matches(['?', '!'])
+        .split(' ')
+        .skip(4)
+        .collect()
 }
 
-/// Whether a line is CECP thinking output: `ply score time nodes seldepth nps tbhits`, a
-/// tab, then the principal variation.
+/// Whether a line is CECP thinking output: `ply score time nodes`, then the principal
+/// variation.
 pub fn is_thinking(line: &str) -> bool {
-    line.split_once('\t').is_some_and(|(numbers, _)| {
-        let numbers: Vec<&str> = numbers.split(' ').collect();
-        numbers.len() == 7 && numbers.iter().all(|n| n.parse::<i64>().is_ok())
-    })
+    let words: Vec<&str> = line.split(' ').collect();
+    words.len() > 4 && words[..4].iter().all(|n| n.parse::<i64>().is_ok())
 }
 
 /// The 8x8 start position.

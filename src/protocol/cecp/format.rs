@@ -135,9 +135,10 @@ fn score(score: Score) -> i64 {
     }
 }
 
-/// Thinking output: `ply score time nodes`, then selective depth, speed and tablebase hits
-/// (always 0), a tab, and the principal variation; `?` ends it for an upper bound (fail
-/// low), `!` for a lower bound. Time is in centiseconds.
+/// Thinking output: `ply score time nodes pv`, time in centiseconds; `?` ends the
+/// principal variation for an upper bound (fail low), `!` for a lower bound. CECP's
+/// optional fields (selective depth, speed) are left out: XBoard 4.9 shows them as part of
+/// the principal variation in its message line.
 pub fn thinking(report: &Report, game: &Game) -> String {
     let mut pv = Vec::with_capacity(report.pv.len());
     let mut position = *game;
@@ -151,13 +152,11 @@ pub fn thinking(report: &Report, game: &Game) -> String {
         ScoreBound::Upper => "?",
     };
     format!(
-        "{} {} {} {} {} {} 0\t{}{mark}",
+        "{} {} {} {} {}{mark}",
         report.depth,
         score(report.score),
         report.elapsed.as_millis() / 10,
         report.nodes,
-        report.seldepth,
-        report.nps(),
         pv.join(" ")
     )
 }
@@ -259,10 +258,7 @@ mod tests {
             hashfull: 3,
             pv: vec![a2a3, h7h6],
         };
-        assert_eq!(
-            thinking(&report, &game),
-            "9 -12 108 48000 15 44280 0\ta2a3 h7h6"
-        );
+        assert_eq!(thinking(&report, &game), "9 -12 108 48000 a2a3 h7h6");
         report.score = Score::WinIn(3);
         report.bound = ScoreBound::Lower;
         assert!(thinking(&report, &game).starts_with("9 100002 "));
