@@ -343,24 +343,68 @@ fn finish(number: usize, tags: Vec<(String, String)>, words: &[&str]) -> Result<
         result: "*".into(),
         final_comment: None,
     };
+    let mut moves = replay(root, words, &mut game.result, |text| text.into());
+    // XBoard counts ranks from 0 on boards of ten ranks (as in Xiangqi), also in its PGN;
+    // such a record does not replay the usual way.
+    if moves.is_err() && root.size().rows() == 10 {
+        let mut result = game.result.clone();
+        if let Ok(from_zero) = replay(root, words, &mut result, ranks_from_one) {
+            moves = Ok(from_zero);
+            game.result = result;
+        }
+    }
+    game.moves = moves.map_err(fail)?;
+    Ok(game)
+}
+
+/// The moves of `words` played from `root`, each read after `translate`; the result word
+/// goes to `result`.
+fn replay(
+    root: Game,
+    words: &[&str],
+    result: &mut String,
+    translate: impl Fn(&str) -> String,
+) -> Result<Vec<Move>, String> {
+    let mut moves = Vec::new();
     let mut position = root;
     for &word in words {
         if is_result(word) {
-            game.result = word.to_string();
+            *result = word.to_string();
             continue;
         }
-        let text = strip_move_number(word);
+        let text = translate(strip_move_number(word));
         if text.is_empty() {
             continue;
         }
         let mv = position
-            .parse_move(text)
-            .or_else(|error| position.parse_san(text).map_err(|_| error))
-            .map_err(|e| fail(format!("move {} ({text}): {e}", game.moves.len() + 1)))?;
-        game.moves.push(mv);
+            .parse_move(&text)
+            .or_else(|error| position.parse_san(&text).map_err(|_| error))
+            .map_err(|e| format!("move {} ({text}): {e}", moves.len() + 1))?;
+        moves.push(mv);
         position = position.play(mv);
     }
-    Ok(game)
+    Ok(moves)
+}
+
+/// A move with ranks counted from 0 rewritten with ranks counted from 1 (`a0b1` is `a1b2`).
+fn ranks_from_one(text: &str) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let rank: usize = digits.parse().unwrap_or(0);
+            out += &(rank + 1).to_string();
+            digits.clear();
+        }
+        if c != ' ' {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -477,6 +521,24 @@ mod tests {
         // Only a comment just before the result counts.
         let games = read("1. a2a3 {good move} h7h6 1-0").unwrap();
         assert_eq!(games[0].final_comment, None);
+    }
+
+    #[test]
+    fn reads_xboards_ranks_from_zero_on_boards_of_ten_ranks() {
+        let text = "[FEN \"pp/pp/2/2/2/2/2/2/PP/PP w - - 0 1\"]\n\
+                    1. Paa2 Pbb7 2. Pa3 Pb6 {White reaches the goal} *\n";
+        let games = read(text).unwrap();
+        let names: Vec<String> = games[0]
+            .moves
+            .iter()
+            .scan(games[0].root, |game, &mv| {
+                let name = game.move_name(mv);
+                *game = game.play(mv);
+                Some(name)
+            })
+            .collect();
+        assert_eq!(names, ["a2a3", "b9b8", "a3a4", "b8b7"]);
+        assert_eq!(ranks_from_one("Pb10xa0"), "Pb11xa1");
     }
 
     #[test]
