@@ -24,8 +24,9 @@ pub fn features() -> String {
 }
 
 /// How the GUI is to draw and judge the pieces. `P` names an XBoard piece type that is not a
-/// pawn (the tenth type, XBoard's Man) because XBoard treats a pawn reaching the last rank
-/// as a promotion, which Breakthrough has not. Position strings thus keep `P` and `p`.
+/// pawn (the eleventh, XBoard's Man) because XBoard treats a pawn reaching the last rank as
+/// a promotion, which Breakthrough has not, and applies pawn-only rules. Position strings
+/// thus keep `P` and `p`.
 const PIECE_TABLE: &str = "..........P...........p.";
 
 /// The piece in Betza notation: forward one square straight (`fmW`: move only) or
@@ -73,7 +74,28 @@ pub fn variant_board(name: &str, default: BoardSize) -> Option<BoardSize> {
 /// ranks past 9 come out as `:`, `;`, …; on a board of exactly ten ranks XBoard counts from
 /// `'0'`. Multi-digit ranks (`a10`) are read as people write them.
 pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
-    game.parse_move(&standard_squares(text, game.size().rows()))
+    game.parse_move(&standard_squares(
+        without_promotion(text),
+        game.size().rows(),
+    ))
+}
+
+/// `text` without a promotion piece (`b7a8q`, `b7a8=.`), which XBoard adds when another
+/// engine in the game described the piece as a pawn. Breakthrough has no promotion.
+fn without_promotion(text: &str) -> &str {
+    let Some(last) = text.chars().last() else {
+        return text;
+    };
+    if !(last.is_ascii_lowercase() || last == '.' || last == '=') {
+        return text;
+    }
+    let body = text[..text.len() - 1].trim_end_matches('=');
+    // A rank: a digit, or one of XBoard's characters after `9`.
+    if body.ends_with(|c: char| ('0'..='@').contains(&c)) {
+        body
+    } else {
+        text
+    }
 }
 
 /// `text` with XBoard's rank characters replaced by rank numbers.
@@ -220,6 +242,11 @@ mod tests {
         let to_goal = read_move(&high, "a:a;").unwrap();
         assert_eq!(move_name(&high, to_goal), "a10a11");
         assert_eq!(read_move(&high, "a10a11"), Ok(to_goal));
+        // A promotion piece, as XBoard adds it behind a pawn-based description, is ignored.
+        for text in ["b2c3q", "b2c3=.", "b2c3="] {
+            assert_eq!(read_move(&eight, text), Ok(mv), "{text}");
+        }
+        assert!(read_move(&eight, "b2c3xx").is_err());
         // Ten ranks: counted from 0 both ways.
         let ten = Game::start(BoardSize::new(4, 10).unwrap());
         let first = read_move(&ten, "a1a2").unwrap();
