@@ -17,6 +17,7 @@
 mod cecp;
 mod format;
 mod host;
+mod numbers;
 mod options;
 mod output;
 mod parser;

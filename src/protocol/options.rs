@@ -3,7 +3,7 @@
 //! [`Setting`]s. Names match case-insensitively; values are checked for range and form
 //! here, so the sessions only apply settings that are valid.
 
-use super::parser::{whole, Whole};
+use super::numbers::{whole, Whole};
 use crate::eval::nnue::Network;
 use crate::rules::BoardSize;
 use std::sync::Arc;

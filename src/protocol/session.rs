@@ -512,6 +512,7 @@ fn bool_word(value: bool) -> &'static str {
 const HELP: &str = "\
 Troyka speaks UCI (and UGI) on stdin/stdout; protocol.md describes every command.
   uci | ugi                      handshake: identity, options, uciok | ugiok
+  xboard                         switch to the XBoard protocol (CECP) instead
   isready                        answered readyok, even while searching
   setoption name <id> [value <x>]  e.g. setoption name BoardSize value 6x6
   ucinewgame | uginewgame        new game: clear the hash, start position

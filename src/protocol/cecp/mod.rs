@@ -6,13 +6,15 @@
 //!   session handed over (the engine, its options, the search thread);
 //! - [format] writes the handshake, the board and piece description, moves, thinking
 //!   output and results;
-//! - [clock] turns `level`, `st` and `time` into search limits.
+//! - [clock] turns `level`, `st` and `time` into search limits;
+//! - [history] keeps the game's positions for `undo` and `remove`.
 //!
 //! The GUI learns the board and the piece from the engine (`setup` and `piece`), so XBoard
 //! draws Breakthrough boards of any size and checks the moves itself.
 
 mod clock;
 mod format;
+mod history;
 pub mod parser;
 pub mod session;
 

@@ -6,8 +6,9 @@
 //! [`Rejected`] with the reason CECP's `Error (reason): line` shows. Command words are
 //! case-insensitive; words are separated by any ASCII whitespace.
 
+use super::super::numbers::{whole, Whole};
 use super::super::output::printable;
-use super::super::parser::{quote, whole, Whole};
+use super::super::parser::quote;
 use nom::bytes::complete::tag;
 use nom::character::complete::digit1;
 use nom::combinator::{opt, rest};

@@ -12,6 +12,7 @@
 
 use super::clock::TimeControl;
 use super::format;
+use super::history::History;
 use super::parser::Command;
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
@@ -73,47 +74,6 @@ enum Kind {
     /// On the opponent's time, after the expected reply; never ends in a move.
     Ponder,
     Analysis,
-}
-
-/// The positions of the game from its first (the variant's start, or `setboard`) to now.
-struct History {
-    first: Game,
-    later: Vec<Game>,
-}
-
-impl History {
-    fn new(first: Game) -> History {
-        History {
-            first,
-            later: Vec::new(),
-        }
-    }
-
-    fn current(&self) -> Game {
-        self.later.last().copied().unwrap_or(self.first)
-    }
-
-    fn push(&mut self, game: Game) {
-        self.later.push(game);
-    }
-
-    /// Takes back `plies` moves; false (and nothing changes) when there are not that many.
-    fn take_back(&mut self, plies: usize) -> bool {
-        let Some(keep) = self.later.len().checked_sub(plies) else {
-            return false;
-        };
-        self.later.truncate(keep);
-        true
-    }
-
-    /// How many moves `side` has made since the first position.
-    fn moves_made(&self, side: Color) -> usize {
-        std::iter::once(&self.first)
-            .chain(&self.later)
-            .take(self.later.len())
-            .filter(|game| game.side_to_move() == side)
-            .count()
-    }
 }
 
 impl Session {
