@@ -87,7 +87,7 @@ impl Host {
             Setting::EvalFile(net) => {
                 let notice = net.as_ref().map(|net| {
                     format!(
-                        "EvalFile: a {0} network, used when the board is {0}; \
+                        "EvalFile: a network for {0}, used whenever the board is {0}; \
                          other boards keep their own evaluation",
                         net.size
                     )

@@ -87,7 +87,7 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
     assert_eq!(
         answer,
         [
-            "info string EvalFile: a 7x7 network, used when the board is 7x7; \
+            "info string EvalFile: a network for 7x7, used whenever the board is 7x7; \
           other boards keep their own evaluation"
         ]
     );
@@ -99,9 +99,14 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
     // A good file: the same numbers as the built-in net it is a copy of, and `go` works.
     let copy = dir.join("copy.nnue");
     std::fs::copy(net("8x8"), &copy).unwrap();
-    assert!(troyka
-        .ask(&format!("setoption name EvalFile value {}", copy.display()))
-        .is_empty());
+    let answer = troyka.ask(&format!("setoption name EvalFile value {}", copy.display()));
+    assert_eq!(
+        answer,
+        [
+            "info string EvalFile: a network for 8x8, used whenever the board is 8x8; \
+          other boards keep their own evaluation"
+        ]
+    );
     let loaded = nnue_line(&mut troyka);
     assert!(
         loaded.starts_with("NNUE evaluation (EvalFile 8x8 network): "),
