@@ -1,17 +1,23 @@
-//! The text protocol: UCI-style, UGI-compatible, on stdin/stdout (`protocol.md` is the
-//! contract).
+//! The text protocols on stdin/stdout (`protocol.md` is the contract): UCI-style and
+//! UGI-compatible from the start, and the XBoard protocol ([CECP](cecp)) once the first
+//! command is `xboard`.
 //!
 //! Three kinds of thread share the work:
 //! - the [reader](reader) owns stdin: it answers `isready` at once, sets the stop flag on
-//!   `stop`/`quit`, and forwards everything else, parsed ([parser]), over a channel;
+//!   `stop`/`quit`, and forwards everything else, parsed ([parser], [`cecp::parser`]), over
+//!   a channel;
 //! - the [session](session), on the calling thread, owns the engine's state and acts on the
-//!   commands in order;
-//! - a [search thread](search_thread) per `go` streams `info` lines and hands `bestmove`
+//!   commands in order; on `xboard` it hands its [host](host) (the engine and the settings)
+//!   to the [CECP session](cecp::Session);
+//! - a [search thread](search_thread) per search streams progress lines and hands the result
 //!   back to the session.
 //!
 //! All of them write through one [`Output`](output::Output), a line at a time.
 
+mod cecp;
 mod format;
+mod host;
+mod numbers;
 mod options;
 mod output;
 mod parser;
@@ -20,9 +26,10 @@ mod search_thread;
 mod session;
 
 use crate::search::Signals;
+use host::Host;
 use output::Output;
 use reader::Reader;
-use session::Session;
+use session::{Ending, Session};
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
@@ -36,7 +43,7 @@ pub fn run() -> i32 {
     let signals = Arc::new(Signals::default());
     let pending = Arc::new(AtomicUsize::new(0));
     let (requests, inbox) = crossbeam_channel::unbounded();
-    let session = Session::new(out.clone(), signals.clone());
+    let session = Session::new(Host::new(out.clone(), signals.clone()));
     let reader = Reader {
         out,
         signals,
@@ -47,6 +54,8 @@ pub fn run() -> i32 {
         eprintln!("error: cannot start the input thread: {error}");
         return 1;
     }
-    session.run(inbox, &pending);
+    if let Ending::XBoard(host) = session.run(&inbox, &pending) {
+        cecp::Session::new(host).run(&inbox, &pending);
+    }
     0
 }

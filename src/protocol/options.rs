@@ -1,7 +1,9 @@
-//! The engine's options: one table that both announces them on `uci`/`ugi` and reads
-//! `setoption` values into typed [`Setting`]s. Names match case-insensitively; values are
-//! checked for range and form here, so the session only applies settings that are valid.
+//! The engine's options: one table that both announces them (on `uci`/`ugi`, and as CECP
+//! `feature option=` lines) and reads `setoption` and CECP `option` values into typed
+//! [`Setting`]s. Names match case-insensitively; values are checked for range and form
+//! here, so the sessions only apply settings that are valid.
 
+use super::numbers::{whole, Whole};
 use crate::eval::nnue::Network;
 use crate::rules::BoardSize;
 use std::sync::Arc;
@@ -65,14 +67,18 @@ const VARIANTS: [(&str, usize); 4] = [
     ("breakthrough6", 6),
     ("breakthrough7", 7),
 ];
-const VARIANT_NAMES: [&str; 4] = [VARIANTS[0].0, VARIANTS[1].0, VARIANTS[2].0, VARIANTS[3].0];
+pub const VARIANT_NAMES: [&str; 4] = [VARIANTS[0].0, VARIANTS[1].0, VARIANTS[2].0, VARIANTS[3].0];
 
-fn variant_board(name: &str) -> Setting {
-    let side = VARIANTS
+/// The board of one of Fairy-Stockfish's Breakthrough variants (the name in any case).
+pub fn variant_board(name: &str) -> Option<BoardSize> {
+    VARIANTS
         .iter()
-        .find(|(variant, _)| *variant == name)
-        .map_or(8, |&(_, side)| side);
-    Setting::BoardSize(BoardSize::new(side, side).unwrap_or(BoardSize::STANDARD))
+        .find(|(variant, _)| variant.eq_ignore_ascii_case(name))
+        .and_then(|&(_, side)| BoardSize::new(side, side).ok())
+}
+
+fn variant_setting(name: &str) -> Setting {
+    Setting::BoardSize(variant_board(name).unwrap_or(BoardSize::STANDARD))
 }
 
 const OPTIONS: &[Spec] = &[
@@ -131,7 +137,7 @@ const OPTIONS: &[Spec] = &[
         kind: Kind::Combo {
             default: "breakthrough",
             choices: &VARIANT_NAMES,
-            make: variant_board,
+            make: variant_setting,
         },
     },
     Spec {
@@ -200,6 +206,62 @@ pub fn announcements() -> impl Iterator<Item = String> {
     })
 }
 
+/// The options as CECP `feature option="…"` values (`NAME -TYPE DEFAULT …`), in the same
+/// order. `Hash`, `Threads`, `Ponder` and `UCI_Variant` are left out: CECP has its own
+/// commands for them (`memory`, `cores`, `hard`/`easy`, `variant`), which XBoard sends
+/// itself, so a second control for each would only be overridden.
+pub fn cecp_announcements() -> impl Iterator<Item = String> {
+    OPTIONS
+        .iter()
+        .filter(|spec| !CECP_OWN.contains(&spec.name))
+        .map(|spec| {
+            let name = spec.name;
+            match &spec.kind {
+                Kind::Spin {
+                    default, min, max, ..
+                } => format!("{name} -spin {default} {min} {max}"),
+                Kind::Check { default, .. } => format!("{name} -check {}", u8::from(*default)),
+                Kind::Combo {
+                    default, choices, ..
+                } => {
+                    let choices: Vec<String> = choices
+                        .iter()
+                        .map(|c| {
+                            let mark = if c == default { "*" } else { "" };
+                            format!("{mark}{c}")
+                        })
+                        .collect();
+                    format!("{name} -combo {}", choices.join(" /// "))
+                }
+                Kind::Button { .. } => format!("{name} -button"),
+                // Paths get XBoard's file chooser.
+                Kind::Text { default, .. } if name.contains("File") => {
+                    format!("{name} -file {default}")
+                }
+                Kind::Text { default, .. } => format!("{name} -string {default}"),
+            }
+        })
+}
+
+/// The options CECP sets with commands of its own.
+const CECP_OWN: [&str; 4] = ["Hash", "Threads", "Ponder", "UCI_Variant"];
+
+/// Reads CECP's `option NAME=VALUE` (`option NAME` for a button). CECP writes checks as 1
+/// and 0.
+pub fn read_cecp(name: &str, value: Option<&str>) -> Result<Setting, String> {
+    let spec = OPTIONS
+        .iter()
+        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown option '{name}'"))?;
+    let is_check = matches!(spec.kind, Kind::Check { .. });
+    let value = match value {
+        Some("1") if is_check => Some("true"),
+        Some("0") if is_check => Some("false"),
+        other => other,
+    };
+    read(name, value)
+}
+
 /// Every option's default as a setting (buttons have none): what a fresh engine applies.
 pub fn defaults() -> impl Iterator<Item = Setting> {
     OPTIONS.iter().filter_map(|spec| match &spec.kind {
@@ -225,15 +287,14 @@ pub fn read(name: &str, value: Option<&str>) -> Result<Setting, String> {
     match &spec.kind {
         Kind::Spin { min, max, make, .. } => {
             let text = needed(&format!("a whole number from {min} to {max}"))?;
-            let number: i64 = text
-                .parse()
-                .map_err(|_| format!("option {name} needs a whole number, not '{text}'"))?;
-            if !(*min..=*max).contains(&number) {
-                return Err(format!(
-                    "option {name} must be from {min} to {max}, not {number}"
-                ));
+            let out_of_range = || format!("option {name} must be from {min} to {max}, not {text}");
+            match whole::<i64>(text) {
+                Whole::Value(number) if (*min..=*max).contains(&number) => Ok(make(number)),
+                Whole::NotANumber => {
+                    Err(format!("option {name} needs a whole number, not '{text}'"))
+                }
+                _ => Err(out_of_range()),
             }
-            Ok(make(number))
         }
         Kind::Check { make, .. } => {
             let text = needed("true or false")?;

@@ -6,11 +6,12 @@
 //! still need checking keep their word number ([`Word`]) so that errors can point at them.
 //! Keywords are case-insensitive; words are separated by any ASCII whitespace.
 
+use super::numbers::{whole, Whole};
 use super::output::printable;
 use crate::rules::Color;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
-use nom::combinator::{map, map_opt, opt, recognize, rest, value, verify};
+use nom::combinator::{map, opt, recognize, rest, value, verify};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::{many0, many1};
 use nom::sequence::preceded;
@@ -23,6 +24,8 @@ use std::time::Duration;
 pub enum Command {
     Uci,
     Ugi,
+    /// Switches to the XBoard dialect (CECP); later lines are read by [`super::cecp`].
+    XBoard,
     IsReady,
     /// `ucinewgame` or `uginewgame`.
     NewGame,
@@ -56,6 +59,7 @@ impl Command {
         match self {
             Command::Uci => "uci",
             Command::Ugi => "ugi",
+            Command::XBoard => "xboard",
             Command::IsReady => "isready",
             Command::NewGame => "ucinewgame",
             Command::SetOption { .. } => "setoption",
@@ -91,8 +95,7 @@ pub enum PositionBase {
 /// The parameters of `go`. A parameter given twice keeps its last value.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Go {
-    /// Time left, indexed by [`Color`]: `wtime`/`p1time` and `btime`/`p2time`. Negative
-    /// times (some GUIs send them after a lag) count as zero.
+    /// Time left, indexed by [`Color`]: `wtime`/`p1time` and `btime`/`p2time`.
     pub time: [Option<Duration>; 2],
     /// Increments, indexed like `time`.
     pub inc: [Option<Duration>; 2],
@@ -104,6 +107,10 @@ pub struct Go {
     pub infinite: bool,
     pub ponder: bool,
     pub searchmoves: Vec<Word>,
+    /// What was wrong with numbers that were negative or too large for their parameter, each
+    /// naming its word; such a number is replaced by the nearest one in range (0 or the
+    /// largest), so the search still runs.
+    pub corrections: Vec<String>,
 }
 
 /// UGI's `query` questions.
@@ -232,20 +239,88 @@ fn needs<'a, O>(
     }
 }
 
-/// The number after `key`.
+/// The number after `key`, which must be in range for `T`.
 fn number<'a, T: FromStr>(
     key: &'static str,
     what: &'static str,
 ) -> impl FnMut(&'a str) -> Res<'a, T> {
-    needs(key, what, map_opt(token, |t: &str| t.parse().ok()))
+    move |input| {
+        let (rest, word) = needs(key, what, token)(input)?;
+        let problem = match whole(word) {
+            Whole::Value(value) => return Ok((rest, value)),
+            Whole::Negative => "it is negative",
+            Whole::TooLarge => "it is too large",
+            Whole::NotANumber => "",
+        };
+        let mut message = format!("'{key}' needs {what}, not {}", quote(word));
+        if !problem.is_empty() {
+            message = format!("{message}: {problem}");
+        }
+        // The word is named from where the problem starts.
+        failure(&input[input.len() - word.len() - rest.len()..], message)
+    }
 }
 
-/// A time in milliseconds after `key`; negative times count as zero.
-fn millis<'a>(key: &'static str) -> impl FnMut(&'a str) -> Res<'a, Duration> {
-    let mut time = number::<i64>(key, "a time in milliseconds");
+/// A number in range for `T` after `key`, or, for a negative or too-large number, the
+/// nearest value in range (0 or `largest`) and the reason, so that `go` still searches.
+fn clamped<'a, T: FromStr + Default + Copy + std::fmt::Display>(
+    key: &'static str,
+    what: &'static str,
+    largest: T,
+) -> impl FnMut(&'a str) -> Res<'a, Clamped<'a, T>> {
+    move |input| {
+        let (rest, word) = needs(key, what, token)(input)?;
+        let (value, problem) = match whole(word) {
+            Whole::Value(value) => (value, None),
+            Whole::Negative => (
+                T::default(),
+                Some(format!("it is negative, so {} is used", T::default())),
+            ),
+            Whole::TooLarge => (
+                largest,
+                Some(format!("it is too large, so {largest} is used")),
+            ),
+            Whole::NotANumber => {
+                return failure(
+                    &input[input.len() - word.len() - rest.len()..],
+                    format!("'{key}' needs {what}, not {}", quote(word)),
+                )
+            }
+        };
+        let correction = problem.map(|problem| Correction {
+            word,
+            message: format!("'{key}' needs {what}, not {}", quote(word)),
+            problem,
+        });
+        Ok((rest, Clamped { value, correction }))
+    }
+}
+
+/// A value read by [`clamped`].
+struct Clamped<'a, T> {
+    value: T,
+    correction: Option<Correction<'a>>,
+}
+
+/// Why a number was replaced: the message names the word once its number is known.
+struct Correction<'a> {
+    word: &'a str,
+    message: String,
+    problem: String,
+}
+
+/// A time in milliseconds after `key`.
+fn millis<'a>(key: &'static str) -> impl FnMut(&'a str) -> Res<'a, Clamped<'a, Duration>> {
+    let mut time = clamped::<u64>(key, "a time in milliseconds", u64::MAX);
     move |input| {
         let (rest, ms) = time(input)?;
-        Ok((rest, Duration::from_millis(ms.max(0) as u64)))
+        Ok((
+            rest,
+            Clamped {
+                value: Duration::from_millis(ms.value),
+                correction: ms.correction,
+            },
+        ))
     }
 }
 
@@ -268,6 +343,7 @@ fn command(line: &str) -> Res<'_, Option<Command>> {
     let (input, command) = match name.to_ascii_lowercase().as_str() {
         "uci" => (input, Command::Uci),
         "ugi" => (input, Command::Ugi),
+        "xboard" => (input, Command::XBoard),
         "isready" => (input, Command::IsReady),
         "ucinewgame" | "uginewgame" => (input, Command::NewGame),
         "stop" => (input, Command::Stop),
@@ -342,13 +418,13 @@ fn position<'a>(line: &'a str, input: &'a str) -> Res<'a, Command> {
 
 /// One parameter of `go`.
 enum GoParam<'a> {
-    Time(Color, Duration),
-    Inc(Color, Duration),
-    MovesToGo(u32),
-    MoveTime(Duration),
-    Depth(u32),
-    Nodes(u64),
-    Mate(u32),
+    Time(Color, Clamped<'a, Duration>),
+    Inc(Color, Clamped<'a, Duration>),
+    MovesToGo(Clamped<'a, u32>),
+    MoveTime(Clamped<'a, Duration>),
+    Depth(Clamped<'a, u32>),
+    Nodes(Clamped<'a, u64>),
+    Mate(Clamped<'a, u32>),
     Infinite,
     Ponder,
     SearchMoves(Vec<&'a str>),
@@ -413,21 +489,25 @@ fn go_param(input: &str) -> Res<'_, GoParam<'_>> {
         param("p2inc", millis("p2inc"), |t| GoParam::Inc(Black, t)),
         param(
             "movestogo",
-            number("movestogo", "a number of moves"),
+            clamped("movestogo", "a number of moves", u32::MAX),
             GoParam::MovesToGo,
         ),
         param("movetime", millis("movetime"), GoParam::MoveTime),
         param(
             "depth",
-            number("depth", "a number of plies"),
+            clamped("depth", "a number of plies", u32::MAX),
             GoParam::Depth,
         ),
         param(
             "nodes",
-            number("nodes", "a number of nodes"),
+            clamped("nodes", "a number of nodes", u64::MAX),
             GoParam::Nodes,
         ),
-        param("mate", number("mate", "a number of moves"), GoParam::Mate),
+        param(
+            "mate",
+            clamped("mate", "a number of moves", u32::MAX),
+            GoParam::Mate,
+        ),
         flag("infinite", || GoParam::Infinite),
         flag("ponder", || GoParam::Ponder),
         param(
@@ -448,15 +528,16 @@ fn go<'a>(line: &'a str, input: &'a str) -> Res<'a, Command> {
         return Ok((rest, Command::Perft(depth)));
     }
     let mut go = Go::default();
+    let mut fixes = Vec::new();
     for param in params {
         match param {
-            GoParam::Time(color, t) => go.time[color as usize] = Some(t),
-            GoParam::Inc(color, t) => go.inc[color as usize] = Some(t),
-            GoParam::MovesToGo(n) => go.movestogo = Some(n),
-            GoParam::MoveTime(t) => go.movetime = Some(t),
-            GoParam::Depth(d) => go.depth = Some(d),
-            GoParam::Nodes(n) => go.nodes = Some(n),
-            GoParam::Mate(m) => go.mate = Some(m),
+            GoParam::Time(color, t) => go.time[color as usize] = Some(note(&mut fixes, line, t)),
+            GoParam::Inc(color, t) => go.inc[color as usize] = Some(note(&mut fixes, line, t)),
+            GoParam::MovesToGo(n) => go.movestogo = Some(note(&mut fixes, line, n)),
+            GoParam::MoveTime(t) => go.movetime = Some(note(&mut fixes, line, t)),
+            GoParam::Depth(d) => go.depth = Some(note(&mut fixes, line, d)),
+            GoParam::Nodes(n) => go.nodes = Some(note(&mut fixes, line, n)),
+            GoParam::Mate(m) => go.mate = Some(note(&mut fixes, line, m)),
             GoParam::Infinite => go.infinite = true,
             GoParam::Ponder => go.ponder = true,
             GoParam::SearchMoves(moves) => go.searchmoves = words(line, &moves),
@@ -468,7 +549,21 @@ fn go<'a>(line: &'a str, input: &'a str) -> Res<'a, Command> {
             }
         }
     }
+    go.corrections = fixes;
     Ok((rest, Command::Go(go)))
+}
+
+/// The value of a clamped number, noting in `corrections` why it was replaced, if it was.
+fn note<T>(corrections: &mut Vec<String>, line: &str, value: Clamped<'_, T>) -> T {
+    if let Some(fix) = value.correction {
+        corrections.push(format!(
+            "{} (word {}): {}",
+            fix.message,
+            word_number(line, fix.word),
+            fix.problem
+        ));
+    }
+    value.value
 }
 
 /// `query p1turn|gameover|result`.
@@ -529,6 +624,7 @@ mod tests {
         let cases = [
             ("uci", Command::Uci),
             ("ugi", Command::Ugi),
+            ("xboard", Command::XBoard),
             ("isready", Command::IsReady),
             ("ucinewgame", Command::NewGame),
             ("uginewgame", Command::NewGame),
@@ -703,6 +799,7 @@ mod tests {
                 infinite: true,
                 ponder: true,
                 searchmoves: vec![word("a2a3", 23), word("b2b3", 24)],
+                corrections: vec![],
             })
         );
         assert_eq!(ok("go"), Command::Go(Go::default()));
@@ -721,11 +818,11 @@ mod tests {
     }
 
     #[test]
-    fn go_takes_either_clock_alone_negative_times_and_repeats() {
+    fn go_takes_either_clock_alone_and_repeats() {
         assert_eq!(
-            ok("go btime -50 binc 0"),
+            ok("go btime 50 binc 0"),
             Command::Go(Go {
-                time: [None, ms(0)],
+                time: [None, ms(50)],
                 inc: [None, ms(0)],
                 ..Go::default()
             })
@@ -749,6 +846,49 @@ mod tests {
     }
 
     #[test]
+    fn go_replaces_negative_and_too_large_numbers_and_says_so() {
+        assert_eq!(
+            ok("go movetime -100"),
+            Command::Go(Go {
+                movetime: ms(0),
+                corrections: vec![
+                    "'movetime' needs a time in milliseconds, not '-100' (word 3): \
+                                   it is negative, so 0 is used"
+                        .into()
+                ],
+                ..Go::default()
+            })
+        );
+        let Command::Go(go) = ok("go wtime -50 nodes 99999999999999999999999 depth 4294967296")
+        else {
+            panic!("not a go");
+        };
+        assert_eq!(go.time, [ms(0), None]);
+        assert_eq!(go.nodes, Some(u64::MAX));
+        assert_eq!(go.depth, Some(u32::MAX));
+        assert_eq!(
+            go.corrections,
+            [
+                "'wtime' needs a time in milliseconds, not '-50' (word 3): it is negative, \
+                 so 0 is used",
+                "'nodes' needs a number of nodes, not '99999999999999999999999' (word 5): it \
+                 is too large, so 18446744073709551615 is used",
+                "'depth' needs a number of plies, not '4294967296' (word 7): it is too large, \
+                 so 4294967295 is used",
+            ]
+        );
+        // Zero and a plus sign are fine.
+        assert_eq!(
+            ok("go depth -0 movestogo +3"),
+            Command::Go(Go {
+                depth: Some(0),
+                movestogo: Some(3),
+                ..Go::default()
+            })
+        );
+    }
+
+    #[test]
     fn malformed_go() {
         assert_eq!(error("go depth"), "'depth' needs a number of plies");
         assert_eq!(
@@ -756,16 +896,12 @@ mod tests {
             "'depth' needs a number of plies, not 'x' (word 3)"
         );
         assert_eq!(
-            error("go depth -1"),
-            "'depth' needs a number of plies, not '-1' (word 3)"
-        );
-        assert_eq!(
             error("go wtime 1.5"),
             "'wtime' needs a time in milliseconds, not '1.5' (word 3)"
         );
         assert_eq!(
-            error("go nodes 99999999999999999999999"),
-            "'nodes' needs a number of nodes, not '99999999999999999999999' (word 3)"
+            error("go depth 5 nodes many"),
+            "'nodes' needs a number of nodes, not 'many' (word 5)"
         );
         assert_eq!(
             error("go movetime 100 fast"),
@@ -796,6 +932,14 @@ mod tests {
         );
         assert_eq!(error("go perft"), "'perft' needs a depth");
         assert_eq!(error("perft 3 4"), "unexpected '4' after 'perft' (word 3)");
+        assert_eq!(
+            error("perft -2"),
+            "'perft' needs a depth, not '-2': it is negative (word 2)"
+        );
+        assert_eq!(
+            error("go perft 99999999999"),
+            "'perft' needs a depth, not '99999999999': it is too large (word 3)"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The reader thread: it owns stdin, so input is read even while the session is busy.
 //!
 //! It reads raw bytes, a line at a time, with a bound on the line length, and turns each
-//! line into a [`Request`]. Three commands cannot wait in the session's queue:
+//! line into a [`Request`] of the dialect in use: UCI's until `xboard`, CECP's after it.
+//! Three commands cannot wait in the session's queue:
 //! - `isready` is answered here at once when the session has nothing queued (as during a
 //!   search); otherwise it is queued, so `readyok` still follows the answers to earlier
 //!   commands (a `setoption name Hash` that is still allocating, say);
@@ -12,9 +13,9 @@
 //! stops at once (the flag), but queued commands that are not searches (`perft`, `bench`,
 //! a `setoption name Hash`) finish first, so piping a list of commands in gets every answer.
 
+use super::cecp::parser::{self as cecp, Rejected};
 use super::output::Output;
 use super::parser::{self, Command};
-use super::session::Request;
 use crate::search::Signals;
 use crossbeam_channel::Sender;
 use std::io::{self, BufRead};
@@ -24,6 +25,13 @@ use std::sync::Arc;
 /// The longest line accepted: far above any real command (a `position` line of a whole game
 /// on 16x16 is a few kilobytes), low enough that garbage cannot exhaust memory.
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// What the reader forwards: a command, or why a line was not one, in the dialect in use.
+#[derive(Debug)]
+pub enum Request {
+    Uci(Result<Command, String>),
+    Cecp(Result<cecp::Command, Rejected>),
+}
 
 /// What the reader shares with the session.
 pub struct Reader {
@@ -44,6 +52,8 @@ impl Reader {
 
     fn run(&self, input: &mut impl BufRead) {
         let mut buffer = Vec::new();
+        // `xboard` switches the rest of the input to CECP.
+        let mut cecp = false;
         loop {
             let line = match read_line(input, &mut buffer, MAX_LINE) {
                 Ok(Some(line)) => line,
@@ -56,34 +66,51 @@ impl Reader {
             let text = String::from_utf8_lossy(&buffer);
             log::debug!(">> {text}");
             self.out.record_input(&text);
-            let request = match line {
-                Line::Complete => match std::str::from_utf8(&buffer) {
-                    Ok(text) => parser::parse(text).transpose(),
-                    Err(error) => Some(Err(format!(
+            let problem = match line {
+                Line::Complete => std::str::from_utf8(&buffer).err().map(|error| {
+                    format!(
                         "line ignored: it is not valid UTF-8 (byte {})",
                         error.valid_up_to() + 1
-                    ))),
-                },
-                Line::TooLong { length } => Some(Err(format!(
+                    )
+                }),
+                Line::TooLong { length } => Some(format!(
                     "line ignored: it has {length} bytes; the limit is {MAX_LINE}"
-                ))),
+                )),
+            };
+            let request = match (problem, cecp) {
+                (Some(problem), false) => Some(Request::Uci(Err(problem))),
+                (Some(problem), true) => Some(Request::Cecp(Err(Rejected::new(problem, &text)))),
+                (None, false) => parser::parse(&text).transpose().map(Request::Uci),
+                (None, true) => cecp::parse(&text).transpose().map(Request::Cecp),
             };
             match request {
                 None => {} // a blank line
-                Some(Ok(Command::Quit)) => break,
-                Some(Ok(Command::IsReady)) if self.pending.load(Ordering::SeqCst) == 0 => {
+                Some(Request::Uci(Ok(Command::Quit)) | Request::Cecp(Ok(cecp::Command::Quit))) => {
+                    break
+                }
+                Some(Request::Uci(Ok(Command::IsReady)))
+                    if self.pending.load(Ordering::SeqCst) == 0 =>
+                {
                     self.out.send("readyok")
                 }
                 Some(request) => {
-                    if matches!(request, Ok(Command::Stop)) {
-                        self.signals.stop.store(true, Ordering::SeqCst);
+                    match request {
+                        Request::Uci(Ok(Command::Stop)) => {
+                            self.signals.stop.store(true, Ordering::SeqCst)
+                        }
+                        Request::Uci(Ok(Command::XBoard)) => cecp = true,
+                        _ => {}
                     }
                     self.forward(request);
                 }
             }
         }
         self.signals.stop.store(true, Ordering::SeqCst);
-        self.forward(Ok(Command::Quit));
+        self.forward(if cecp {
+            Request::Cecp(Ok(cecp::Command::Quit))
+        } else {
+            Request::Uci(Ok(Command::Quit))
+        });
     }
 
     fn forward(&self, request: Request) {

@@ -1,9 +1,8 @@
-//! The search thread: runs one `go` on the engine, streams its `info` lines as they come,
-//! and hands the closing lines (a last `info` when needed, then `bestmove`) back to the
-//! session, which decides when to send them: `go infinite` and `go ponder` hold `bestmove`
-//! until `stop` or `ponderhit`.
+//! The search thread: runs one search on the engine, streams its progress lines as they
+//! come (in the dialect's form), and hands the result back to the session, which decides
+//! when and how to announce it: UCI's `go infinite` and `go ponder` hold `bestmove` until
+//! `stop` or `ponderhit`; CECP plays the move, or drops it when the search was aborted.
 
-use super::format::{bestmove_line, info_line, Dialect};
 use super::output::Output;
 use crate::rules::{Game, Move};
 use crate::search::{Engine, Limits, Report, ScoreBound, Signals};
@@ -13,17 +12,28 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// The search needs deep recursion; the default 2 MiB thread stack is not enough.
 const STACK_BYTES: usize = 32 << 20;
 
-/// One `go`: what to search, how long, and how to write scores.
+/// Turns a report on `game` into a progress line, or nothing when none is wanted.
+pub type Progress = Box<dyn Fn(&Report, &Game) -> Option<String> + Send>;
+
+/// One search: what to search, how long, and how to show progress.
 pub struct Job {
     /// A position whose game is not over.
     pub game: Game,
     pub limits: Limits,
-    pub dialect: Dialect,
+    pub progress: Progress,
 }
 
-/// A search that has ended: its last lines, `bestmove` last, not yet sent.
+/// A search that has ended, not yet announced.
 pub struct Finished {
-    pub lines: String,
+    /// The searched position.
+    pub game: Game,
+    /// A legal move of `game`.
+    pub best: Move,
+    /// The expected reply, legal after `best`.
+    pub ponder: Option<Move>,
+    /// The final score, nodes and time when the last progress report does not show them
+    /// (the search stopped in the middle of an iteration, or never reported).
+    pub closing: Option<Report>,
 }
 
 /// Starts searching on a new thread; `done` receives the result. The engine is locked for
@@ -53,7 +63,9 @@ fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Fi
     let mut last_nodes = None;
     let mut main_line: Option<Report> = None;
     let result = engine.search(game, &job.limits, signals, &mut |report| {
-        out.send(&info_line(report, game, job.dialect));
+        if let Some(line) = (job.progress)(report, game) {
+            out.send(&line);
+        }
         last_nodes = Some(report.nodes);
         if report.multipv == 1 {
             main_line = Some(report.clone());
@@ -73,11 +85,10 @@ fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Fi
         .ponder
         .filter(|&reply| best == result.best && game.play(best).legal_moves().contains(&reply));
 
-    let mut lines = String::new();
     // When the search went on after its last report (it was stopped mid-iteration) or never
-    // reported, a closing line gives the final score, nodes and time: the last `info`
-    // before `bestmove` always has them.
-    if last_nodes != Some(result.nodes) {
+    // reported, a closing report gives the final score, nodes and time: the last progress
+    // line before the move always has them.
+    let closing = (last_nodes != Some(result.nodes)).then(|| {
         // The last full line if it still agrees with the result, else what the result knows.
         let pv = match &main_line {
             Some(report)
@@ -87,7 +98,7 @@ fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Fi
             }
             _ => std::iter::once(best).chain(ponder).collect(),
         };
-        let summary = Report {
+        Report {
             depth: result.depth,
             seldepth: main_line
                 .as_ref()
@@ -99,10 +110,12 @@ fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Fi
             elapsed: result.elapsed,
             hashfull: main_line.as_ref().map_or(0, |report| report.hashfull),
             pv,
-        };
-        lines += &info_line(&summary, game, job.dialect);
-        lines.push('\n');
+        }
+    });
+    Finished {
+        game: *game,
+        best,
+        ponder,
+        closing,
     }
-    lines += &bestmove_line(game, best, ponder);
-    Finished { lines }
 }

@@ -10,37 +10,42 @@
 //! - if it would run until stopped (`go infinite`, `go ponder` before `ponderhit`, a `go`
 //!   without limits), they are refused with `info string error: …` and change nothing.
 
-use super::format::{bestmove_line, Dialect};
+use super::format::{bestmove_line, info_line, Dialect};
+use super::host::Host;
 use super::options::{self, Setting};
 use super::output::Output;
 use super::parser::{quote, Command, Go, PositionBase, Query, Word};
-use super::search_thread::{self, Finished, Job};
+use super::reader::Request;
+use super::search_thread::{Finished, Job};
 use crate::eval::nnue::Accumulator;
-use crate::rules::{BoardSize, Color, Game, Move};
-use crate::search::{Clock, Engine, Limits, Signals};
+use crate::rules::{Color, Game, Move};
+use crate::search::{Clock, Engine, Limits};
 use crate::{bench, eval, perft, with_position};
-use crossbeam_channel::{select, Receiver, Sender};
+use crossbeam_channel::{select, Receiver};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::sync::{Arc, MutexGuard};
 
-/// What the reader forwards: a command, or why a line was not one.
-pub type Request = Result<Command, String>;
+/// How a UCI session ended.
+pub enum Ending {
+    /// `quit` or the end of input.
+    Quit,
+    /// `xboard`: the engine goes on in that dialect, with everything the host holds.
+    XBoard(Host),
+}
+
+/// What follows a command.
+enum Next {
+    Stay,
+    Quit,
+    XBoard,
+}
 
 pub struct Session {
+    host: Host,
     out: Arc<Output>,
-    signals: Arc<Signals>,
-    /// Locked by the search thread while it searches, by the session only between searches.
-    engine: Arc<Mutex<Engine>>,
     game: Game,
-    /// The board of `position startpos` (options `BoardSize`, `UCI_Variant`).
-    board_size: BoardSize,
-    move_overhead: Duration,
-    multipv: usize,
     dialect: Dialect,
     search: Option<Running>,
-    done_sender: Sender<Finished>,
-    done: Receiver<Finished>,
 }
 
 /// The search under way (or ended, with its `bestmove` held).
@@ -56,45 +61,38 @@ struct Running {
 }
 
 impl Session {
-    pub fn new(out: Arc<Output>, signals: Arc<Signals>) -> Session {
-        let (done_sender, done) = crossbeam_channel::unbounded();
-        let mut session = Session {
-            out,
-            signals,
-            // A placeholder: the `Hash` and `Threads` defaults are applied just below.
-            engine: Arc::new(Mutex::new(Engine::new(1, 1))),
-            game: Game::start(BoardSize::STANDARD),
-            board_size: BoardSize::STANDARD,
-            move_overhead: Duration::ZERO,
-            multipv: 1,
+    pub fn new(host: Host) -> Session {
+        Session {
+            out: host.out.clone(),
+            game: Game::start(host.board_size),
+            host,
             dialect: Dialect::Uci,
             search: None,
-            done_sender,
-            done,
-        };
-        // The option table is the one source of the defaults.
-        for setting in options::defaults() {
-            session.apply(setting);
         }
-        session
     }
 
-    /// Acts on requests until `quit`. `pending` counts the requests forwarded but not yet
-    /// handled: the reader answers `isready` itself only when it is zero.
-    pub fn run(mut self, requests: Receiver<Request>, pending: &AtomicUsize) {
+    /// Acts on requests until `quit` or `xboard`. `pending` counts the requests forwarded but
+    /// not yet handled: the reader answers `isready` itself only when it is zero.
+    pub fn run(mut self, requests: &Receiver<Request>, pending: &AtomicUsize) -> Ending {
+        let done = self.host.done.clone();
         loop {
             select! {
                 recv(requests) -> request => {
                     // The reader forwards `quit` before it ends; a closed channel means the
                     // same.
-                    let Ok(request) = request else { return self.quit() };
-                    let carry_on = self.handle(request);
+                    let Ok(request) = request else {
+                        self.quit();
+                        return Ending::Quit;
+                    };
+                    let next = self.handle(request);
                     pending.fetch_sub(1, Ordering::SeqCst);
-                    if !carry_on {
-                        return;
+                    match next {
+                        Next::Stay => {}
+                        Next::Quit => return Ending::Quit,
+                        Next::XBoard => return Ending::XBoard(self.host),
                     }
                 }
-                recv(self.done) -> finished => {
+                recv(done) -> finished => {
                     if let Ok(finished) = finished {
                         self.search_ended(finished);
                     }
@@ -103,22 +101,32 @@ impl Session {
         }
     }
 
-    /// Handles one request; false once the engine should end.
-    fn handle(&mut self, request: Request) -> bool {
+    /// Handles one request; says whether the session goes on.
+    fn handle(&mut self, request: Request) -> Next {
         let command = match request {
-            Ok(command) => command,
-            Err(message) => {
+            Request::Uci(Ok(command)) => command,
+            Request::Uci(Err(message)) => {
                 self.out.error(&message);
-                return true;
+                return Next::Stay;
+            }
+            // The reader reads CECP only after forwarding `xboard`, which ends this session.
+            Request::Cecp(_) => {
+                log::error!("a CECP command reached the UCI session");
+                return Next::Stay;
             }
         };
         if needs_idle_engine(&command) && !self.wait_until_idle(command.name()) {
-            return true;
+            return Next::Stay;
         }
         match command {
             Command::Quit => {
                 self.quit();
-                return false;
+                return Next::Quit;
+            }
+            Command::XBoard => {
+                // A search still running ends with its `bestmove`, as on `quit`.
+                self.quit();
+                return Next::XBoard;
             }
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Ugi => self.handshake(Dialect::Ugi),
@@ -141,7 +149,7 @@ impl Session {
                 bench::run(&mut |line| self.out.send(line));
             }
         }
-        true
+        Next::Stay
     }
 
     /// Waits for a search that will end by itself; refuses (false) while one runs until
@@ -168,7 +176,7 @@ impl Session {
     /// Blocks until the running search has ended and, unless it is held, sent `bestmove`.
     fn wait_for_search(&mut self) {
         while self.search.as_ref().is_some_and(|r| r.finished.is_none()) {
-            match self.done.recv() {
+            match self.host.done.recv() {
                 Ok(finished) => self.search_ended(finished),
                 // Cannot happen: the session holds a sender itself.
                 Err(_) => break,
@@ -181,9 +189,20 @@ impl Session {
             Some(running) if running.held => running.finished = Some(finished),
             _ => {
                 self.search = None;
-                self.out.send(&finished.lines);
+                self.announce(&finished);
             }
         }
+    }
+
+    /// The closing `info` line when needed, then `bestmove`.
+    fn announce(&self, finished: &Finished) {
+        let mut lines = String::new();
+        if let Some(closing) = &finished.closing {
+            lines += &info_line(closing, &finished.game, self.dialect);
+            lines.push('\n');
+        }
+        lines += &bestmove_line(&finished.game, finished.best, finished.ponder);
+        self.out.send(&lines);
     }
 
     /// Lets the running search's `bestmove` out: now if the search has ended, else when it
@@ -193,7 +212,7 @@ impl Session {
             running.held = false;
             if let Some(finished) = running.finished.take() {
                 self.search = None;
-                self.out.send(&finished.lines);
+                self.announce(&finished);
             }
         }
     }
@@ -201,7 +220,7 @@ impl Session {
     fn stop(&mut self) {
         // The reader has set the flag already; set again because a `go` handled since may
         // have cleared it.
-        self.signals.stop.store(true, Ordering::SeqCst);
+        self.host.signals.stop.store(true, Ordering::SeqCst);
         match &mut self.search {
             Some(running) => {
                 running.ends_by_itself = true;
@@ -216,7 +235,7 @@ impl Session {
             Some(running) if running.pondering => {
                 running.pondering = false;
                 // From now on the search runs under its clock.
-                self.signals.pondering.store(false, Ordering::SeqCst);
+                self.host.signals.pondering.store(false, Ordering::SeqCst);
                 self.release();
             }
             _ => log::debug!("ponderhit while not pondering: nothing to do"),
@@ -229,7 +248,7 @@ impl Session {
     }
 
     fn engine(&self) -> MutexGuard<'_, Engine> {
-        self.engine.lock().unwrap_or_else(PoisonError::into_inner)
+        self.host.engine()
     }
 
     fn handshake(&mut self, dialect: Dialect) {
@@ -251,59 +270,29 @@ impl Session {
 
     fn new_game(&mut self) {
         self.engine().clear();
-        self.game = Game::start(self.board_size);
+        self.game = Game::start(self.host.board_size);
     }
 
     fn apply(&mut self, setting: Setting) {
-        match setting {
-            Setting::Hash(megabytes) => {
-                if can_allocate(megabytes) {
-                    self.engine().set_hash(megabytes);
-                } else {
-                    self.out.error(&format!(
-                        "option Hash: {megabytes} MiB cannot be allocated; the table is unchanged"
-                    ));
+        // A new board means a new game: `go` must not search the old board.
+        let new_board = matches!(setting, Setting::BoardSize(_));
+        match self.host.apply(setting) {
+            Ok(notice) => {
+                if let Some(notice) = notice {
+                    self.out.info_string(&notice);
+                }
+                if new_board {
+                    self.game = Game::start(self.host.board_size);
                 }
             }
-            Setting::Threads(threads) => self.engine().set_threads(threads),
-            Setting::MoveOverhead(overhead) => self.move_overhead = overhead,
-            Setting::MultiPv(lines) => self.multipv = lines,
-            // Pondering is the GUI's decision (`go ponder`); nothing to prepare.
-            Setting::Ponder(_) => {}
-            Setting::BoardSize(size) => {
-                // A new board means a new game: `go` must not search the old board. The
-                // table only holds positions of the old size, so it is cleared when the size
-                // changes (not when the default is applied at start-up: that would cost time).
-                if size != self.board_size {
-                    self.engine().clear();
-                }
-                self.board_size = size;
-                self.game = Game::start(size);
-            }
-            Setting::ClearHash => self.engine().clear(),
-            Setting::DebugLogFile(path) => {
-                if let Err(message) = self.out.set_log_file(&path) {
-                    self.out.error(&message);
-                }
-            }
-            Setting::EvalFile(net) => {
-                if let Some(net) = &net {
-                    self.out.info_string(&format!(
-                        "EvalFile: a network for {0}, used whenever the board is {0}; \
-                         other boards keep their own evaluation",
-                        net.size
-                    ));
-                }
-                self.engine().eval.loaded = net;
-            }
-            Setting::UseNnue(on) => self.engine().eval.linear_only = !on,
+            Err(message) => self.out.error(&message),
         }
     }
 
     /// `position`: all or nothing.
     fn set_position(&mut self, base: &PositionBase, moves: &[Word]) {
         let mut game = match base {
-            PositionBase::StartPos => Game::start(self.board_size),
+            PositionBase::StartPos => Game::start(self.host.board_size),
             PositionBase::Fen(fen) => match Game::from_fen(&fen.text) {
                 Ok(game) => game,
                 Err(message) => {
@@ -331,6 +320,10 @@ impl Session {
     }
 
     fn go(&mut self, go: &Go) {
+        // Numbers out of range were replaced by the nearest in range; say so, and search.
+        for correction in &go.corrections {
+            self.out.error(correction);
+        }
         let game = self.game;
         if let Some(winner) = game.winner() {
             self.out.info_string(&format!(
@@ -357,21 +350,16 @@ impl Session {
             || limits.nodes.is_some()
             || limits.movetime.is_some()
             || limits.clock.is_some();
-        self.signals.stop.store(false, Ordering::SeqCst);
-        self.signals.pondering.store(go.ponder, Ordering::SeqCst);
+        let signals = &self.host.signals;
+        signals.stop.store(false, Ordering::SeqCst);
+        signals.pondering.store(go.ponder, Ordering::SeqCst);
+        let dialect = self.dialect;
         let job = Job {
             game,
             limits,
-            dialect: self.dialect,
+            progress: Box::new(move |report, game| Some(info_line(report, game, dialect))),
         };
-        let spawned = search_thread::spawn(
-            self.engine.clone(),
-            self.signals.clone(),
-            self.out.clone(),
-            job,
-            self.done_sender.clone(),
-        );
-        match spawned {
+        match self.host.spawn_search(job) {
             Ok(()) => {
                 self.search = Some(Running {
                     held: go.infinite || go.ponder,
@@ -405,8 +393,8 @@ impl Session {
             mate: go.mate,
             clock: clock.filter(|_| !go.infinite),
             searchmoves,
-            multipv: self.multipv,
-            move_overhead: self.move_overhead,
+            multipv: self.host.multipv,
+            move_overhead: self.host.move_overhead,
         }
     }
 
@@ -521,16 +509,10 @@ fn bool_word(value: bool) -> &'static str {
     }
 }
 
-/// Whether a table of `megabytes` can be allocated. Asked before resizing, because running
-/// out of memory while building the table would abort the process.
-fn can_allocate(megabytes: usize) -> bool {
-    let mut probe: Vec<u8> = Vec::new();
-    probe.try_reserve_exact(megabytes << 20).is_ok()
-}
-
 const HELP: &str = "\
 Troyka speaks UCI (and UGI) on stdin/stdout; protocol.md describes every command.
   uci | ugi                      handshake: identity, options, uciok | ugiok
+  xboard                         switch to the XBoard protocol (CECP) instead
   isready                        answered readyok, even while searching
   setoption name <id> [value <x>]  e.g. setoption name BoardSize value 6x6
   ucinewgame | uginewgame        new game: clear the hash, start position

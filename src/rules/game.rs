@@ -10,6 +10,7 @@ use super::geometry::BoardSize;
 use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::Color;
+use std::fmt;
 
 /// A position on a board of any supported size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,6 +21,38 @@ pub enum Game {
     Medium(Position<u128>),
     /// Up to 256 squares.
     Large(Position<U256>),
+}
+
+/// How a finished game was won: its winner and why. Displays as the reason a GUI or a game
+/// record shows, e.g. `White reaches the goal`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub winner: Color,
+    pub reason: EndReason,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    /// The loser has no pieces left.
+    AllCaptured,
+    /// A piece of the winner stands on its goal rank.
+    ReachedGoal,
+    /// The loser is to move and cannot.
+    NoMove,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let [winner, loser] = [self.winner, self.winner.opponent()].map(|side| {
+            let name = side.name();
+            (name[..1].to_ascii_uppercase() + &name[1..], name)
+        });
+        match self.reason {
+            EndReason::AllCaptured => write!(f, "{} captures all {} pieces", winner.0, loser.1),
+            EndReason::ReachedGoal => write!(f, "{} reaches the goal", winner.0),
+            EndReason::NoMove => write!(f, "{} has no legal move", loser.0),
+        }
+    }
 }
 
 /// Runs `$body` with `$pos` bound to the concrete position inside a [`Game`], so the body
@@ -126,6 +159,27 @@ impl Game {
         with_position!(self, p => p.winner())
     }
 
+    /// The winner and why, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        let loser = winner.opponent();
+        let size = self.size();
+        let goal = match winner {
+            Color::White => size.rows() - 1,
+            Color::Black => 0,
+        };
+        let reason = if self.piece_count(loser) == 0 {
+            EndReason::AllCaptured
+        } else if (0..size.cols())
+            .any(|file| self.piece_at(size.square(file, goal)) == Some(winner))
+        {
+            EndReason::ReachedGoal
+        } else {
+            EndReason::NoMove
+        };
+        Some(Outcome { winner, reason })
+    }
+
     /// The legal moves (none once the game is over).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -168,6 +222,45 @@ impl Game {
             return Err(format!("'{text}' is not a legal move in this position"));
         }
         Ok(mv)
+    }
+
+    /// Reads a move in algebraic notation as GUIs write it for Breakthrough (XBoard's PGN,
+    /// for one): an optional piece letter `P`, as much of the from-square as tells the
+    /// move apart from the others to the same square, an optional `x`, the to-square, and
+    /// maybe a `+`, `#`, `!` or `?`: `Pef3`, `Pxa3`, `Pb2xa3`, `e3`.
+    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+        let size = self.size();
+        let bad = || format!("'{text}' is not a move in algebraic notation");
+        let body = text.trim_end_matches(['+', '#', '!', '?']);
+        let body = body.strip_prefix('P').unwrap_or(body);
+        let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let to_start = body.len().checked_sub(digits + 1).filter(|_| digits > 0);
+        let to_start = to_start.ok_or_else(bad)?;
+        let to = size.parse_square(&body[to_start..])?;
+        let from_part = body[..to_start].trim_end_matches(['x', '-']);
+        let (file, rank) = match from_part.chars().next() {
+            Some(c @ 'a'..='p') => (Some(c as usize - 'a' as usize), &from_part[1..]),
+            _ => (None, from_part),
+        };
+        let rank = match rank {
+            "" => None,
+            digits => Some(digits.parse::<usize>().map_err(|_| bad())?),
+        };
+        let candidates: Vec<Move> = self
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|mv| {
+                mv.to() == to
+                    && file.is_none_or(|f| size.file_of(mv.from()) == f)
+                    && rank.is_none_or(|r| size.rank_of(mv.from()) + 1 == r)
+            })
+            .collect();
+        match candidates[..] {
+            [mv] => Ok(mv),
+            [] => Err(format!("'{text}' is not a legal move in this position")),
+            _ => Err(format!("'{text}' is ambiguous in this position")),
+        }
     }
 
     /// A diagram of the board, rank R at the top, for people.
@@ -265,6 +358,37 @@ mod tests {
     }
 
     #[test]
+    fn algebraic_notation_as_xboard_writes_it() {
+        let game = Game::start(BoardSize::STANDARD);
+        let san = |game: &Game, text| game.parse_san(text).map(|mv| game.move_name(mv));
+        assert_eq!(san(&game, "Pab3").as_deref(), Ok("a2b3"));
+        assert_eq!(san(&game, "Pa2b3").as_deref(), Ok("a2b3"));
+        assert_eq!(san(&game, "Paa3").as_deref(), Ok("a2a3"));
+        assert_eq!(san(&game, "aa3").as_deref(), Ok("a2a3"));
+        assert_eq!(
+            san(&game, "Pb3"),
+            Err("'Pb3' is ambiguous in this position".into())
+        );
+        assert_eq!(
+            san(&game, "Pa4"),
+            Err("'Pa4' is not a legal move in this position".into())
+        );
+        assert_eq!(
+            san(&game, "Pxyz"),
+            Err("'Pxyz' is not a move in algebraic notation".into())
+        );
+        let lone = Game::from_fen("p7/8/8/8/8/8/8/6P1 w").unwrap();
+        assert_eq!(san(&lone, "Ph2").as_deref(), Ok("g1h2"));
+        let capture = Game::from_fen("8/8/8/8/8/1p6/P7/8 w").unwrap();
+        assert_eq!(san(&capture, "Pxb3").as_deref(), Ok("a2b3"));
+        assert_eq!(san(&capture, "Paxb3+").as_deref(), Ok("a2b3"));
+        let wide = Game::start(BoardSize::new(16, 12).unwrap());
+        assert_eq!(san(&wide, "Pop3").as_deref(), Ok("o2p3"));
+        let black = wide.play(wide.parse_move("a2a3").unwrap());
+        assert_eq!(san(&black, "Pp11p10").as_deref(), Ok("p11p10"));
+    }
+
+    #[test]
     fn two_digit_ranks() {
         let game = Game::start(BoardSize::new(12, 12).unwrap());
         let mv = game.parse_move("a2b3").unwrap();
@@ -303,6 +427,33 @@ mod tests {
             Game::start(BoardSize::STANDARD).to_fen(),
             "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
         );
+    }
+
+    #[test]
+    fn outcomes_say_who_won_and_why() {
+        let outcome = |fen: &str| {
+            Game::from_fen(fen)
+                .unwrap()
+                .outcome()
+                .map(|o| o.to_string())
+        };
+        assert_eq!(
+            outcome("P7/8/8/8/8/8/8/p7 b 0 1").as_deref(),
+            Some("White reaches the goal")
+        );
+        assert_eq!(
+            outcome("8/8/8/8/8/8/8/P7 w 0 1").as_deref(),
+            Some("White captures all black pieces")
+        );
+        assert_eq!(
+            outcome("8/8/8/8/8/8/p7/8 w 0 1").as_deref(),
+            Some("Black captures all white pieces")
+        );
+        assert_eq!(
+            outcome("8/8/8/8/8/8/P7/p7 w 0 1").as_deref(),
+            Some("Black reaches the goal")
+        );
+        assert_eq!(outcome("pppp/4/4/PPPP w 0 1"), None);
     }
 
     #[test]

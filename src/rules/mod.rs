@@ -11,7 +11,7 @@ pub mod position;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, U256};
-pub use game::Game;
+pub use game::{EndReason, Game, Outcome};
 pub use geometry::{BoardSize, Layout};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::{Position, Step};

@@ -1,6 +1,8 @@
 //! Time management: turns the `go` limits into a soft limit (do not start another iteration
 //! past it) and a hard limit (abort the search), both measured from the moment the search
-//! starts or, for a ponder search, from `ponderhit`.
+//! starts or, for a ponder search, from `ponderhit`. A fixed time per move (`movetime`,
+//! CECP's `st`) has only the hard limit: the user asked for that time, so the search spends
+//! it rather than guess that another iteration would not finish.
 
 use super::Limits;
 use std::time::{Duration, Instant};
@@ -10,7 +12,8 @@ use std::time::{Duration, Instant};
 const EXPECTED_MOVES_TO_GO: u32 = 24;
 
 /// Kept back from a `go movetime` budget to send the reply. The budget is otherwise spent
-/// whole, as Stockfish does: `Move Overhead` is for clock games, where lag accumulates.
+/// whole (only a proven result ends the search sooner), as Stockfish does: `Move Overhead`
+/// is for clock games, where lag accumulates.
 const MOVETIME_RESERVE: Duration = Duration::from_millis(3);
 
 #[derive(Clone, Debug)]
@@ -29,7 +32,7 @@ impl TimeManager {
             let budget = movetime.saturating_sub(MOVETIME_RESERVE).max(movetime / 2);
             return TimeManager {
                 start,
-                soft: Some(budget),
+                soft: None,
                 hard: Some(budget),
             };
         }
@@ -123,6 +126,9 @@ mod tests {
         };
         let tm = TimeManager::new(&limits, Instant::now());
         assert_eq!(tm.hard, Some(Duration::from_millis(997)));
+        // No iteration is skipped for fear it would not finish.
+        assert_eq!(tm.soft, None);
+        assert!(!tm.past_soft_limit(0.4));
         let short = Limits {
             movetime: Some(Duration::from_millis(4)),
             ..Limits::default()

@@ -1,7 +1,8 @@
 //! `troyka-match check-pgn FILE`: replays every game of a PGN file with the rules (the
 //! reader rejects any illegal move) and checks each result against how the game ended: a
-//! game ended by the rules must be won by the side the rules say, and a forfeited game
-//! must not already have been decided on the board.
+//! game ended by the rules must be won by the side the rules say, for the reason they say
+//! when the comment before the result gives one, and a forfeited game must not already
+//! have been decided on the board.
 
 use super::pgn::{self, PgnGame};
 use super::referee::Termination;
@@ -67,9 +68,22 @@ pub fn check_game(game: &PgnGame) -> Result<(), String> {
     let name = game.tag("Termination").unwrap_or("normal");
     let termination =
         Termination::from_pgn_name(name).ok_or_else(|| format!("unknown termination '{name}'"))?;
-    let on_board = game.final_position().winner();
+    let outcome = game.final_position().outcome();
+    let on_board = outcome.map(|outcome| outcome.winner);
     match (termination, on_board) {
-        (Termination::Normal, Some(winner)) if winner == claimed => Ok(()),
+        (Termination::Normal, Some(winner)) if winner == claimed => {
+            let reason = outcome
+                .map(|outcome| outcome.to_string())
+                .unwrap_or_default();
+            // troyka-match wrote "reaches the last rank" before the rules named the reasons.
+            let earlier_wording = reason.replace("reaches the goal", "reaches the last rank");
+            match &game.final_comment {
+                Some(comment) if *comment != reason && *comment != earlier_wording => {
+                    Err(format!("the record says '{comment}', but {reason}"))
+                }
+                _ => Ok(()),
+            }
+        }
         (Termination::Normal, Some(winner)) => Err(format!(
             "the rules make {} the winner, the result says {}",
             winner.name(),
@@ -92,6 +106,23 @@ mod tests {
             "[FEN \"pp/2/2/PP w 0 1\"]\n[Termination \"{termination}\"]\n\n{moves} {result}\n"
         );
         pgn::read(&text).unwrap().remove(0)
+    }
+
+    #[test]
+    fn the_reason_before_the_result_must_be_the_rules_reason() {
+        let won = "1. a1a2 b4b3 2. a2xb3 a4a3 3. b3b4";
+        let with = |comment: &str| game("normal", &format!("{won} {{{comment}}}"), "1-0");
+        assert_eq!(check_game(&with("White reaches the goal")), Ok(()));
+        assert_eq!(check_game(&with("White reaches the last rank")), Ok(()));
+        assert_eq!(
+            check_game(&with("False win claim: 'White reaches the goal'")),
+            Err(
+                "the record says 'False win claim: 'White reaches the goal'', but White \
+                 reaches the goal"
+                    .into()
+            )
+        );
+        assert!(check_game(&with("Xboard adjudication: Stalemate")).is_err());
     }
 
     #[test]

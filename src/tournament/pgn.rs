@@ -1,8 +1,8 @@
 //! Game records in PGN: one record per game with `[Variant "breakthrough"]`, `[SetUp "1"]`
 //! and the root position in `[FEN]`, moves in Troyka's notation with the engines' score,
 //! depth and time as comments, and the reason the game ended. The reader accepts what the
-//! writer writes and ordinary PGN around it (comments, NAGs, variations, move numbers),
-//! replaying every move with the rules.
+//! writer writes and ordinary PGN around it (comments, NAGs, variations, move numbers,
+//! moves in algebraic notation as XBoard saves them), replaying every move with the rules.
 
 use super::referee::GameRecord;
 use crate::rules::{BoardSize, Color, Game, Move};
@@ -141,6 +141,9 @@ pub struct PgnGame {
     pub moves: Vec<Move>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+    /// The comment just before the result, where GUIs and `troyka-match` say why the game
+    /// ended.
+    pub final_comment: Option<String>,
 }
 
 impl PgnGame {
@@ -163,6 +166,8 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
     let mut games = Vec::new();
     let mut tags = Vec::new();
     let mut words: Vec<&str> = Vec::new();
+    // The comments since the last word: the last of them, if a result follows.
+    let mut comment = None;
     let mut tokens = Tokens { rest: text };
     while let Some(token) = tokens.next()? {
         match token {
@@ -173,13 +178,17 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
                 }
                 tags.push((name, value));
             }
+            Token::Comment(text) => comment = Some(text),
             Token::Word(word) => {
                 words.push(word);
                 // A result ends the movetext, even when no tags follow.
                 if is_result(word) {
-                    games.push(finish(games.len() + 1, std::mem::take(&mut tags), &words)?);
+                    let mut game = finish(games.len() + 1, std::mem::take(&mut tags), &words)?;
+                    game.final_comment = comment.map(|c: &str| c.trim().to_string());
+                    games.push(game);
                     words.clear();
                 }
+                comment = None;
             }
         }
     }
@@ -195,10 +204,13 @@ fn is_result(word: &str) -> bool {
 
 enum Token<'a> {
     Tag(String, String),
+    /// The text of a `{…}` comment.
+    Comment(&'a str),
     Word(&'a str),
 }
 
-/// Splits PGN into tags and movetext words, dropping comments, NAGs and variations.
+/// Splits PGN into tags, comments and movetext words, dropping NAGs, `;` comments and
+/// variations.
 struct Tokens<'a> {
     rest: &'a str,
 }
@@ -213,9 +225,12 @@ impl<'a> Tokens<'a> {
             match first {
                 '[' => return self.tag().map(Some),
                 '{' => {
+                    let inside = &self.rest[1..];
                     if !self.skip_past('}') {
                         return Err("a comment '{' is not closed".into());
                     }
+                    let comment = &inside[..inside.len() - self.rest.len() - 1];
+                    return Ok(Some(Token::Comment(comment)));
                 }
                 ';' => {
                     self.skip_past('\n');
@@ -326,24 +341,70 @@ fn finish(number: usize, tags: Vec<(String, String)>, words: &[&str]) -> Result<
         root,
         moves: Vec::new(),
         result: "*".into(),
+        final_comment: None,
     };
+    let mut moves = replay(root, words, &mut game.result, |text| text.into());
+    // XBoard counts ranks from 0 on boards of ten ranks (as in Xiangqi), also in its PGN;
+    // such a record does not replay the usual way.
+    if moves.is_err() && root.size().rows() == 10 {
+        let mut result = game.result.clone();
+        if let Ok(from_zero) = replay(root, words, &mut result, ranks_from_one) {
+            moves = Ok(from_zero);
+            game.result = result;
+        }
+    }
+    game.moves = moves.map_err(fail)?;
+    Ok(game)
+}
+
+/// The moves of `words` played from `root`, each read after `translate`; the result word
+/// goes to `result`.
+fn replay(
+    root: Game,
+    words: &[&str],
+    result: &mut String,
+    translate: impl Fn(&str) -> String,
+) -> Result<Vec<Move>, String> {
+    let mut moves = Vec::new();
     let mut position = root;
     for &word in words {
         if is_result(word) {
-            game.result = word.to_string();
+            *result = word.to_string();
             continue;
         }
-        let text = strip_move_number(word);
+        let text = translate(strip_move_number(word));
         if text.is_empty() {
             continue;
         }
         let mv = position
-            .parse_move(text)
-            .map_err(|e| fail(format!("move {} ({text}): {e}", game.moves.len() + 1)))?;
-        game.moves.push(mv);
+            .parse_move(&text)
+            .or_else(|error| position.parse_san(&text).map_err(|_| error))
+            .map_err(|e| format!("move {} ({text}): {e}", moves.len() + 1))?;
+        moves.push(mv);
         position = position.play(mv);
     }
-    Ok(game)
+    Ok(moves)
+}
+
+/// A move with ranks counted from 0 rewritten with ranks counted from 1 (`a0b1` is `a1b2`).
+fn ranks_from_one(text: &str) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let rank: usize = digits.parse().unwrap_or(0);
+            out += &(rank + 1).to_string();
+            digits.clear();
+        }
+        if c != ' ' {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -422,6 +483,8 @@ mod tests {
         assert_eq!(game.tag("White"), Some("a \\ b"));
         assert_eq!(game.tag("TimeControl"), Some("st=1"));
         assert_eq!(game.tag("Termination"), Some("rules infraction"));
+        // The writer keeps the comment closed: `}` becomes `)`.
+        assert_eq!(game.final_comment, Some(record.reason.replace('}', ")")));
         assert_eq!(
             game.final_position().to_fen(),
             "pppp/1ppp/4/1p2/P1PP/PPPP w 0 1"
@@ -438,6 +501,44 @@ mod tests {
         assert_eq!(games[0].result, "*");
         assert_eq!(games[1].root, Game::start(BoardSize::STANDARD));
         assert_eq!(games[1].result, "1/2-1/2");
+    }
+
+    #[test]
+    fn reads_xboards_pgn_with_its_algebraic_moves_and_result_comment() {
+        let text = "[Variant \"breakthrough\"]\n[VariantMen \"P:fmWfF\"]\n\
+                    [FEN \"pp/2/2/PP w - - 0 1\"]\n[SetUp \"1\"]\n\n\
+                    {--------------\np p\n. .\n. .\nP P\n--------------}\n\
+                    1. Paa2 {+0.10/5} Pbb3 {-0.10/5 0.1} 2. Paxb3 Pa3 3. Pb4 {+1000.01/1}\n\
+                    {White reaches the goal} 1-0\n";
+        let games = read(text).unwrap();
+        let game = &games[0];
+        assert_eq!(game.moves.len(), 5);
+        assert_eq!(game.final_position().winner(), Some(Color::White));
+        assert_eq!(
+            game.final_comment.as_deref(),
+            Some("White reaches the goal")
+        );
+        // Only a comment just before the result counts.
+        let games = read("1. a2a3 {good move} h7h6 1-0").unwrap();
+        assert_eq!(games[0].final_comment, None);
+    }
+
+    #[test]
+    fn reads_xboards_ranks_from_zero_on_boards_of_ten_ranks() {
+        let text = "[FEN \"pp/pp/2/2/2/2/2/2/PP/PP w - - 0 1\"]\n\
+                    1. Paa2 Pbb7 2. Pa3 Pb6 {White reaches the goal} *\n";
+        let games = read(text).unwrap();
+        let names: Vec<String> = games[0]
+            .moves
+            .iter()
+            .scan(games[0].root, |game, &mv| {
+                let name = game.move_name(mv);
+                *game = game.play(mv);
+                Some(name)
+            })
+            .collect();
+        assert_eq!(names, ["a2a3", "b9b8", "a3a4", "b8b7"]);
+        assert_eq!(ranks_from_one("Pb10xa0"), "Pb11xa1");
     }
 
     #[test]

@@ -164,9 +164,13 @@ impl Referee<'_> {
             return Ok(loss);
         }
         loop {
-            if let Some(winner) = position.winner() {
-                let reason = describe_win(&position, winner);
-                return Ok(Loss::new(winner.opponent(), Termination::Normal, reason));
+            if let Some(outcome) = position.outcome() {
+                let reason = outcome.to_string();
+                return Ok(Loss::new(
+                    outcome.winner.opponent(),
+                    Termination::Normal,
+                    reason,
+                ));
             }
             match self.one_move(&position)? {
                 Ok(mv) => position = position.play(mv),
@@ -297,27 +301,6 @@ pub fn position_command(record: &GameRecord) -> String {
 }
 
 /// Why a side won by the rules.
-fn describe_win(position: &Game, winner: Color) -> String {
-    let loser = winner.opponent();
-    let text = if position.piece_count(loser) == 0 {
-        format!("{} captures all {} pieces", winner.name(), loser.name())
-    } else if reached_goal(position, winner) {
-        format!("{} reaches the last rank", winner.name())
-    } else {
-        format!("{} has no legal move", loser.name())
-    };
-    capitalise(&text)
-}
-
-fn reached_goal(position: &Game, color: Color) -> bool {
-    let size = position.size();
-    let rank = match color {
-        Color::White => size.rows() - 1,
-        Color::Black => 0,
-    };
-    (0..size.cols()).any(|file| position.piece_at(size.square(file, rank)) == Some(color))
-}
-
 /// The text for a failure, or `Aborted` when the event is stopping.
 fn failure_text(failure: &Failure) -> Result<String, Aborted> {
     match failure {
@@ -375,20 +358,6 @@ mod tests {
         assert_eq!(game.mover(1), Color::Black);
         let black_first = record("pppp/4/4/PPPP b 0 1", &["a4a3"]);
         assert_eq!(black_first.mover(0), Color::Black);
-    }
-
-    #[test]
-    fn wins_are_described() {
-        let reached = Game::from_fen("P7/8/8/8/8/8/8/p7 b 0 1").unwrap();
-        assert_eq!(
-            describe_win(&reached, Color::White),
-            "White reaches the last rank"
-        );
-        let wiped = Game::from_fen("8/8/8/8/8/8/8/P7 w 0 1").unwrap();
-        assert_eq!(
-            describe_win(&wiped, Color::White),
-            "White captures all black pieces"
-        );
     }
 
     #[test]

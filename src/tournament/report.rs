@@ -106,7 +106,7 @@ impl Standings {
         pair_done
     }
 
-    /// `Finished game 3 (new vs old): 1-0 {White reaches the last rank}`.
+    /// `Finished game 3 (new vs old): 1-0 {White reaches the goal}`.
     pub fn game_line(&self, job: &Job, record: &GameRecord) -> String {
         format!(
             "Finished game {} ({} vs {}): {} {{{}}}",

@@ -15,6 +15,8 @@ pub struct Troyka {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// The last CECP `ping` number sent.
+    pings: u64,
 }
 
 impl Troyka {
@@ -42,7 +44,30 @@ impl Troyka {
             child,
             stdin,
             lines,
+            pings: 0,
         }
+    }
+
+    /// Starts the engine in the XBoard dialect (`xboard`, `protover 2`) and reads the
+    /// feature lines.
+    pub fn start_xboard() -> Troyka {
+        let mut troyka = Troyka::start();
+        troyka.send("xboard");
+        troyka.send("protover 2");
+        troyka.until(PATIENCE, |line| line == "feature done=1");
+        troyka
+    }
+
+    /// CECP: sends `command`, then `ping`, and returns what came before the `pong`: the
+    /// whole answer to a command, as the engine answers `ping` only once it is done.
+    pub fn exchange(&mut self, command: &str) -> Vec<String> {
+        self.send(command);
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        self.send(&format!("ping {}", self.pings));
+        let mut lines = self.until(PATIENCE, |line| line == pong);
+        lines.pop();
+        lines
     }
 
     /// Sends one line.
@@ -166,6 +191,21 @@ pub fn pv(line: &str) -> Vec<&str> {
         .skip_while(|&word| word != "pv")
         .skip(1)
         .collect()
+}
+
+/// The principal variation of a CECP thinking line (after `ply score time nodes`).
+pub fn thinking_pv(line: &str) -> Vec<&str> {
+    line.trim_end_matches(['?', '!'])
+        .split(' ')
+        .skip(4)
+        .collect()
+}
+
+/// Whether a line is CECP thinking output: `ply score time nodes`, then the principal
+/// variation.
+pub fn is_thinking(line: &str) -> bool {
+    let words: Vec<&str> = line.split(' ').collect();
+    words.len() > 4 && words[..4].iter().all(|n| n.parse::<i64>().is_ok())
 }
 
 /// The 8x8 start position.

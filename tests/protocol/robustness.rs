@@ -164,3 +164,39 @@ fn end_of_input_lets_queued_commands_finish() {
     let status = troyka.wait_exit(PATIENCE);
     assert!(status.is_some_and(|s| s.success()), "{status:?}");
 }
+
+#[test]
+fn negative_and_too_large_numbers_are_named_and_go_still_answers() {
+    let mut troyka = Troyka::start();
+    troyka.send("go movetime -100");
+    let lines = troyka.until_bestmove();
+    assert_eq!(
+        lines[0],
+        "info string error: 'movetime' needs a time in milliseconds, not '-100' (word 3): it \
+         is negative, so 0 is used"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+    troyka.send("go depth 2 nodes 99999999999999999999999 wtime -5");
+    let lines = troyka.until_bestmove();
+    assert_eq!(
+        lines[..2],
+        [
+            "info string error: 'nodes' needs a number of nodes, not '99999999999999999999999' \
+             (word 5): it is too large, so 18446744073709551615 is used",
+            "info string error: 'wtime' needs a time in milliseconds, not '-5' (word 7): it is \
+             negative, so 0 is used",
+        ]
+    );
+    // perft is no search: a bad depth is refused.
+    assert_eq!(
+        troyka.ask("perft -1"),
+        ["info string error: 'perft' needs a depth, not '-1': it is negative (word 2)"]
+    );
+    assert_eq!(
+        troyka.ask("setoption name Hash value 99999999999999999999"),
+        ["info string error: option Hash must be from 1 to 65536, not 99999999999999999999"]
+    );
+}

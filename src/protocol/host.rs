@@ -1,0 +1,120 @@
+//! What every dialect's session shares: the engine between searches, the settings the
+//! options control, the stop flags, the output, and the channel on which search threads
+//! report back. The UCI session and the CECP session each own one [`Host`] and differ only
+//! in how they turn commands into searches and results into lines.
+
+use super::options::{self, Setting};
+use super::output::Output;
+use super::search_thread::{self, Finished, Job};
+use crate::rules::BoardSize;
+use crate::search::{Engine, Signals};
+use crossbeam_channel::{Receiver, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+pub struct Host {
+    pub out: Arc<Output>,
+    pub signals: Arc<Signals>,
+    /// Locked by the search thread while it searches, by the session only between searches.
+    engine: Arc<Mutex<Engine>>,
+    /// The board of a new game (options `BoardSize`, `UCI_Variant`).
+    pub board_size: BoardSize,
+    pub move_overhead: Duration,
+    pub multipv: usize,
+    done_sender: Sender<Finished>,
+    /// Where each search thread sends its result.
+    pub done: Receiver<Finished>,
+}
+
+impl Host {
+    pub fn new(out: Arc<Output>, signals: Arc<Signals>) -> Host {
+        let (done_sender, done) = crossbeam_channel::unbounded();
+        let mut host = Host {
+            out,
+            signals,
+            // A placeholder: the `Hash` and `Threads` defaults are applied just below.
+            engine: Arc::new(Mutex::new(Engine::new(1, 1))),
+            board_size: BoardSize::STANDARD,
+            move_overhead: Duration::ZERO,
+            multipv: 1,
+            done_sender,
+            done,
+        };
+        // The option table is the one source of the defaults. No dialect is chosen yet, so a
+        // failure (a default table too big for the machine) is said the UCI way.
+        for setting in options::defaults() {
+            if let Err(message) = host.apply(setting) {
+                host.out.error(&message);
+            }
+        }
+        host
+    }
+
+    pub fn engine(&self) -> MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Applies a valid setting: `Ok` with a notice for the user when there is one to give,
+    /// `Err` when it cannot be done (nothing changed). Each session says these in its own
+    /// dialect. Only the board of the next game changes with `BoardSize`; what that means
+    /// for the current position is the session's business.
+    pub fn apply(&mut self, setting: Setting) -> Result<Option<String>, String> {
+        match setting {
+            Setting::Hash(megabytes) => {
+                if !can_allocate(megabytes) {
+                    return Err(format!(
+                        "option Hash: {megabytes} MiB cannot be allocated; the table is unchanged"
+                    ));
+                }
+                self.engine().set_hash(megabytes);
+            }
+            Setting::Threads(threads) => self.engine().set_threads(threads),
+            Setting::MoveOverhead(overhead) => self.move_overhead = overhead,
+            Setting::MultiPv(lines) => self.multipv = lines,
+            // Pondering is the GUI's decision (`go ponder`, `hard`); nothing to prepare.
+            Setting::Ponder(_) => {}
+            Setting::BoardSize(size) => {
+                // The table only holds positions of the old size, so it is cleared when the
+                // size changes (not when the default is applied at start-up: that would cost
+                // time).
+                if size != self.board_size {
+                    self.engine().clear();
+                }
+                self.board_size = size;
+            }
+            Setting::ClearHash => self.engine().clear(),
+            Setting::DebugLogFile(path) => self.out.set_log_file(&path)?,
+            Setting::EvalFile(net) => {
+                let notice = net.as_ref().map(|net| {
+                    format!(
+                        "EvalFile: a network for {0}, used whenever the board is {0}; \
+                         other boards keep their own evaluation",
+                        net.size
+                    )
+                });
+                self.engine().eval.loaded = net;
+                return Ok(notice);
+            }
+            Setting::UseNnue(on) => self.engine().eval.linear_only = !on,
+        }
+        Ok(None)
+    }
+
+    /// Starts a search thread; its result arrives on [`done`](Host::done).
+    pub fn spawn_search(&self, job: Job) -> std::io::Result<()> {
+        search_thread::spawn(
+            self.engine.clone(),
+            self.signals.clone(),
+            self.out.clone(),
+            job,
+            self.done_sender.clone(),
+        )
+    }
+}
+
+/// Whether a table of `megabytes` can be allocated. Asked before resizing, because running
+/// out of memory while building the table would abort the process.
+fn can_allocate(megabytes: usize) -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(megabytes << 20).is_ok()
+}

@@ -1,0 +1,603 @@
+//! The XBoard dialect (CECP) end to end: the handshake, the board description, play,
+//! results, time controls, pondering, analysis and errors, as `protocol.md` describes them.
+
+use crate::harness::{is_thinking, playable, start, thinking_pv, Troyka, PATIENCE};
+use std::time::Duration;
+use troyka::rules::{BoardSize, Game};
+
+/// The `move` line's move.
+fn moved(line: &str) -> &str {
+    line.strip_prefix("move ")
+        .unwrap_or_else(|| panic!("not a move line: {line:?}"))
+}
+
+/// Lines up to and including the engine's `move`.
+fn until_move(troyka: &mut Troyka) -> Vec<String> {
+    troyka.until(PATIENCE, |line| line.starts_with("move "))
+}
+
+#[test]
+fn protover_answers_features_between_done_0_and_done_1() {
+    let mut troyka = Troyka::start();
+    troyka.send("xboard");
+    troyka.send("protover 2");
+    let lines = troyka.until(PATIENCE, |line| line == "feature done=1");
+    assert_eq!(lines[0], "feature done=0");
+    let features = &lines[1];
+    for feature in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "sigint=0",
+        "sigterm=0",
+        "reuse=1",
+        "analyze=1",
+        "colors=0",
+        "name=1",
+        "memory=1",
+        "smp=1",
+        "playother=1",
+        "myname=\"Troyka ",
+        "variants=\"breakthrough,breakthrough5,breakthrough6,breakthrough7\"",
+    ] {
+        assert!(features.contains(feature), "{feature} in {features}");
+    }
+    let options: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("feature option="))
+        .collect();
+    assert_eq!(
+        options,
+        [
+            "feature option=\"Move Overhead -spin 30 0 5000\"",
+            "feature option=\"MultiPV -spin 1 1 256\"",
+            "feature option=\"BoardSize -string 8x8\"",
+            "feature option=\"Clear Hash -button\"",
+            "feature option=\"Debug Log File -file \"",
+            "feature option=\"EvalFile -file \"",
+            "feature option=\"Use NNUE -check 1\"",
+        ]
+    );
+    // The GUI's answers to the features need no reply.
+    assert!(troyka.exchange("accepted setboard").is_empty());
+    assert!(troyka.exchange("rejected smp").is_empty());
+}
+
+#[test]
+fn variant_and_new_describe_the_board_and_the_piece() {
+    let mut troyka = Troyka::start_xboard();
+    let piece = "piece P& fmWfF";
+    let setup = |size: &str, fen: &str| {
+        vec![
+            format!("setup (..........P...........p.) {size}+0_fairy {fen} w 0 1"),
+            piece.to_string(),
+        ]
+    };
+    let eight = setup("8x8", "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP");
+    assert_eq!(troyka.exchange("new"), eight);
+    assert_eq!(troyka.exchange("variant breakthrough"), eight);
+    let seven = setup("7x7", "ppppppp/ppppppp/7/7/7/PPPPPPP/PPPPPPP");
+    assert_eq!(troyka.exchange("variant 7x7+0_breakthrough"), seven);
+    assert_eq!(troyka.exchange("variant breakthrough7"), seven);
+    // `new` keeps the variant's board.
+    assert_eq!(troyka.exchange("new"), seven);
+    // Plain `breakthrough` is the board of the BoardSize option, which GUIs can set.
+    assert!(troyka.exchange("option BoardSize=6x5").is_empty());
+    assert_eq!(
+        troyka.exchange("variant breakthrough"),
+        setup("6x5", "pppppp/pppppp/6/PPPPPP/PPPPPP")
+    );
+    assert_eq!(
+        troyka.exchange("variant 16x16+0_breakthrough")[0],
+        format!(
+            "setup (..........P...........p.) 16x16+0_fairy {}/{}/{}{}/{} w 0 1",
+            "p".repeat(16),
+            "p".repeat(16),
+            "16/".repeat(12),
+            "P".repeat(16),
+            "P".repeat(16)
+        )
+    );
+    assert_eq!(
+        troyka.exchange("variant chess"),
+        [
+            "Error (unknown variant; Troyka plays breakthrough, breakthrough5, breakthrough6, \
+          breakthrough7, and CxR+0_breakthrough on any board from 2x4 to 16x16): variant chess"
+        ]
+    );
+    assert_eq!(
+        troyka.exchange("variant 17x8+0_breakthrough")[0],
+        "Error (unknown variant; Troyka plays breakthrough, breakthrough5, breakthrough6, \
+         breakthrough7, and CxR+0_breakthrough on any board from 2x4 to 16x16): \
+         variant 17x8+0_breakthrough"
+    );
+}
+
+#[test]
+fn the_engine_plays_the_side_it_is_given() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("sd 2");
+    // After `new` the engine plays black: a white move gets a black reply.
+    troyka.send("usermove e2e3");
+    let lines = until_move(&mut troyka);
+    let after_e3 = start().play(start().parse_move("e2e3").unwrap());
+    let reply = moved(lines.last().unwrap()).to_string();
+    assert!(playable(&after_e3, &[&reply]), "{reply}");
+    // A move alone on its line is a move too (CECP without usermove).
+    troyka.send("d2d3");
+    let answer = moved(until_move(&mut troyka).last().unwrap()).to_string();
+    assert!(playable(&after_e3, &[&reply, "d2d3", &answer]));
+    // `force`: moves are only played; `go`: the engine takes the side to move (black).
+    troyka.exchange("force");
+    assert!(troyka.exchange("usermove a2a3").is_empty());
+    let game = [reply.as_str(), "d2d3", &answer, "a2a3"]
+        .iter()
+        .fold(after_e3, |g, m| g.play(g.parse_move(m).unwrap()));
+    troyka.send("go");
+    let black = moved(until_move(&mut troyka).last().unwrap()).to_string();
+    let game = game.play(game.parse_move(&black).expect("a legal black move"));
+    // It goes on playing black.
+    let white = game.move_name(game.legal_moves()[0]);
+    troyka.send(&format!("usermove {white}"));
+    let black = moved(until_move(&mut troyka).last().unwrap()).to_string();
+    assert!(playable(&game, &[&white, &black]));
+}
+
+#[test]
+fn playother_makes_the_engine_play_the_side_not_to_move() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("sd 1");
+    troyka.exchange("force");
+    // White is to move; the engine takes black and waits.
+    assert!(troyka.exchange("playother").is_empty());
+    troyka.send("usermove b2b3");
+    let reply = moved(until_move(&mut troyka).last().unwrap()).to_string();
+    assert!(playable(&start(), &["b2b3", &reply]), "{reply}");
+}
+
+#[test]
+fn illegal_and_unreadable_moves_are_refused_and_change_nothing() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("force");
+    assert_eq!(
+        troyka.exchange("usermove a2a4"),
+        ["Illegal move ('a2a4' is not a legal move in this position): a2a4"]
+    );
+    assert_eq!(
+        troyka.exchange("usermove h7h6"),
+        ["Illegal move ('h7h6' is not a legal move in this position): h7h6"]
+    );
+    assert_eq!(
+        troyka.exchange("usermove z9"),
+        ["Illegal move ('z9' is not a move (expected from- and to-square, e.g. a2a3)): z9"]
+    );
+    assert_eq!(
+        troyka.exchange("usermove i2i3"),
+        ["Illegal move (square 'i2' is off the 8x8 board): i2i3"]
+    );
+    // Nothing was played: white is still to move.
+    assert!(troyka.exchange("usermove a2a3").is_empty());
+}
+
+#[test]
+fn the_engine_claims_the_result_after_its_own_winning_move() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("force");
+    troyka.exchange("setboard p6p/1P6/8/8/8/8/8/8 w - - 0 1");
+    troyka.send("go");
+    let lines = troyka.until(PATIENCE, |line| line.contains('{'));
+    let game = Game::from_fen("p6p/1P6/8/8/8/8/8/8 w").unwrap();
+    let index = lines.iter().position(|l| l.starts_with("move ")).unwrap();
+    assert!(playable(&game, &[moved(&lines[index])]));
+    assert_eq!(lines[index + 1..], ["1-0 {White reaches the goal}"]);
+}
+
+#[test]
+fn the_engine_claims_the_result_when_the_opponents_move_ends_the_game() {
+    let mut troyka = Troyka::start_xboard();
+    // After `new` the engine plays black; the user's white move wins.
+    troyka.exchange("new");
+    troyka.exchange("setboard 7p/1P6/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(
+        troyka.exchange("usermove b7b8"),
+        ["1-0 {White reaches the goal}"]
+    );
+    // Capturing the last piece wins too.
+    troyka.exchange("new");
+    troyka.exchange("setboard 8/8/8/8/8/1p6/P7/8 w - - 0 1");
+    assert_eq!(
+        troyka.exchange("usermove a2b3"),
+        ["1-0 {White captures all black pieces}"]
+    );
+    // The engine playing white, black's last step reaches rank 1.
+    troyka.exchange("force");
+    troyka.exchange("setboard 8/8/8/8/8/7P/p7/8 b - - 0 1");
+    troyka.exchange("playother");
+    assert_eq!(
+        troyka.exchange("usermove a2a1"),
+        ["0-1 {Black reaches the goal}"]
+    );
+    // `go` on a finished game claims at once, without a move.
+    troyka.exchange("setboard P7/8/8/8/8/8/7p/8 b - - 0 1");
+    assert_eq!(troyka.exchange("go"), ["1-0 {White reaches the goal}"]);
+    // After the game is over no move can be played.
+    assert_eq!(
+        troyka.exchange("usermove h2h1"),
+        ["Illegal move ('h2h1' cannot be played: the game is over (white won)): h2h1"]
+    );
+    // In force mode (a GUI replaying a game) the engine keeps quiet.
+    troyka.exchange("force");
+    troyka.exchange("setboard 7p/1P6/8/8/8/8/8/8 w - - 0 1");
+    assert!(troyka.exchange("usermove b7b8").is_empty());
+}
+
+#[test]
+fn result_ends_the_game_for_the_engine() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("sd 1");
+    troyka.exchange("result 0-1 {White resigns}");
+    // The engine plays no side now: a move gets no reply.
+    assert!(troyka.exchange("usermove a2a3").is_empty());
+    assert!(troyka.collect_for(Duration::from_millis(300)).is_empty());
+}
+
+#[test]
+fn post_shows_thinking_in_xboards_format_and_nopost_hides_it() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("sd 5");
+    troyka.exchange("post");
+    troyka.send("go");
+    let lines = until_move(&mut troyka);
+    let thinking: Vec<&String> = lines.iter().filter(|l| is_thinking(l)).collect();
+    assert_eq!(thinking.len(), lines.len() - 1, "{lines:#?}");
+    let depths: Vec<i64> = thinking
+        .iter()
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5], "sd 5 stops at depth 5");
+    for line in &thinking {
+        assert!(playable(&start(), &thinking_pv(line)), "{line}");
+    }
+    troyka.exchange("force");
+    troyka.exchange("new");
+    // `new` forgets the depth limit.
+    troyka.exchange("sd 5");
+    troyka.exchange("nopost");
+    troyka.send("go");
+    let lines = until_move(&mut troyka);
+    assert_eq!(lines.len(), 1, "{lines:#?}");
+}
+
+#[test]
+fn forced_wins_use_xboards_mate_scores() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("force");
+    troyka.exchange("post");
+    troyka.exchange("sd 3");
+    // White wins with its next move: mate in 1 is 100001.
+    troyka.exchange("setboard p6p/1P6/8/8/8/8/8/8 w - - 0 1");
+    troyka.send("go");
+    let lines = until_move(&mut troyka);
+    let last = &lines[lines.len() - 2];
+    assert_eq!(last.split(' ').nth(1), Some("100001"), "{lines:#?}");
+}
+
+#[test]
+fn ping_waits_for_the_engines_move_and_question_mark_moves_now() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("st 60");
+    troyka.send("go");
+    troyka.send("ping 77");
+    // No pong while the engine thinks about its move.
+    assert!(troyka
+        .collect_for(Duration::from_millis(300))
+        .iter()
+        .all(|line| line != "pong 77"));
+    troyka.send("?");
+    let lines = troyka.until(PATIENCE, |line| line == "pong 77");
+    let at = lines.iter().position(|l| l.starts_with("move ")).unwrap();
+    assert_eq!(at, lines.len() - 2, "the move comes just before the pong");
+    assert!(playable(&start(), &[moved(&lines[at])]));
+}
+
+#[test]
+fn time_controls_limit_the_engines_thinking() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    // Incremental and conventional levels with minutes:seconds, clocks in centiseconds.
+    for level in ["level 0 0:02 0.1", "level 40 0:05 0", "level 0 1 0"] {
+        assert!(troyka.exchange(level).is_empty(), "{level}");
+        troyka.exchange("force");
+        troyka.exchange("new");
+        troyka.exchange("time 150");
+        troyka.exchange("otim 150");
+        troyka.send("go");
+        until_move(&mut troyka);
+    }
+    assert!(troyka.exchange("st 0.2").is_empty());
+    troyka.exchange("force");
+    troyka.exchange("new");
+    troyka.send("go");
+    until_move(&mut troyka);
+    // A negative clock (a flag fallen) counts as zero; the engine still moves.
+    troyka.exchange("force");
+    troyka.exchange("new");
+    troyka.exchange("level 0 1 0");
+    assert_eq!(
+        troyka.exchange("time -50"),
+        [
+            "Error (time needs a time in centiseconds, not '-50': it is negative, so 0 is used): \
+          time -50"
+        ]
+    );
+    troyka.send("go");
+    until_move(&mut troyka);
+}
+
+#[test]
+fn hard_ponders_on_the_expected_reply_and_hint_names_it() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("sd 6");
+    troyka.exchange("post");
+    troyka.exchange("hard");
+    troyka.send("go");
+    until_move(&mut troyka);
+    // The ponder search starts with the hint, then thinks on the opponent's time.
+    let hint_line = troyka.until(PATIENCE, |line| line.starts_with("Hint: "));
+    let expected = hint_line.last().unwrap()["Hint: ".len()..].to_string();
+    let hints = troyka.exchange("hint");
+    let listed: Vec<&String> = hints.iter().filter(|l| l.starts_with("Hint: ")).collect();
+    assert_eq!(listed, [&format!("Hint: {expected}")], "{hints:#?}");
+    // The expected reply: the engine searches again under its clock and moves.
+    troyka.send(&format!("usermove {expected}"));
+    until_move(&mut troyka);
+    // `easy` stops pondering: no thinking output after it.
+    troyka.exchange("easy");
+    assert!(troyka
+        .collect_for(Duration::from_millis(300))
+        .iter()
+        .all(|line| !is_thinking(line)));
+}
+
+#[test]
+fn analyze_thinks_about_every_position_until_exit() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("force");
+    troyka.exchange("post");
+    troyka.send("analyze");
+    let first = troyka.until(PATIENCE, is_thinking);
+    assert!(playable(&start(), &thinking_pv(first.last().unwrap())));
+    // `.`: the status of the last finished depth.
+    troyka.send(".");
+    let status = troyka.until(PATIENCE, |line| line.starts_with("stat01: "));
+    let fields: Vec<&str> = status.last().unwrap().split(' ').collect();
+    assert_eq!(fields.len(), 7, "{fields:?}");
+    assert_eq!(fields[4], "0", "no moves left at the finished depth");
+    assert_eq!(fields[5], "22", "the start position has 22 moves");
+    assert!(playable(&start(), &[fields[6]]));
+    // A move: the analysis goes on from the new position.
+    troyka.send("usermove e2e3");
+    let after = start().play(start().parse_move("e2e3").unwrap());
+    let mut newer = Vec::new();
+    while newer.len() < 3 {
+        let line = troyka.until(PATIENCE, is_thinking).pop().unwrap();
+        if playable(&after, &thinking_pv(&line)) && !playable(&start(), &thinking_pv(&line)) {
+            newer.push(line);
+        }
+    }
+    // Undo: back to the start.
+    troyka.send("undo");
+    loop {
+        let line = troyka.until(PATIENCE, is_thinking).pop().unwrap();
+        if playable(&start(), &thinking_pv(&line)) && !playable(&after, &thinking_pv(&line)) {
+            break;
+        }
+    }
+    // `exit` ends the analysis.
+    troyka.exchange("exit");
+    assert!(troyka
+        .collect_for(Duration::from_millis(300))
+        .iter()
+        .all(|line| !is_thinking(line)));
+}
+
+#[test]
+fn undo_and_remove_take_moves_back() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("force");
+    assert_eq!(
+        troyka.exchange("undo"),
+        ["Error (command not legal now: no move to take back): undo"]
+    );
+    troyka.exchange("usermove a2a3");
+    troyka.exchange("usermove h7h6");
+    // One move back: black is to move again.
+    assert!(troyka.exchange("undo").is_empty());
+    assert!(troyka.exchange("usermove h7g6").is_empty());
+    // Two moves back: white is to move at the start.
+    assert!(troyka.exchange("remove").is_empty());
+    assert!(troyka.exchange("usermove b2b3").is_empty());
+    assert_eq!(
+        troyka.exchange("remove"),
+        ["Error (command not legal now: no move to take back): remove"]
+    );
+}
+
+#[test]
+fn options_memory_and_cores_are_applied_and_bad_ones_named() {
+    let mut troyka = Troyka::start_xboard();
+    for command in [
+        "memory 16",
+        "cores 2",
+        "option Move Overhead=50",
+        "option MultiPV=3",
+        "option Use NNUE=0",
+        "option Use NNUE=1",
+        "option Clear Hash",
+        "option Debug Log File=",
+    ] {
+        assert!(troyka.exchange(command).is_empty(), "{command}");
+    }
+    let cases = [
+        (
+            "option Bogus=1",
+            "Error (unknown option 'Bogus'): option Bogus=1",
+        ),
+        (
+            "option MultiPV=0",
+            "Error (option MultiPV must be from 1 to 256, not 0): option MultiPV=0",
+        ),
+        (
+            "option Use NNUE=maybe",
+            "Error (option Use NNUE needs true or false, not 'maybe'): option Use NNUE=maybe",
+        ),
+        (
+            "memory -1",
+            "Error (memory needs a number of megabytes, not '-1': it is negative): memory -1",
+        ),
+        (
+            "cores 99999999999999999999",
+            "Error (cores needs a number of cores, not '99999999999999999999': it is too \
+             large): cores 99999999999999999999",
+        ),
+    ];
+    for (command, error) in cases {
+        assert_eq!(troyka.exchange(command), [error], "{command}");
+    }
+    // MultiPV 3 shows in analysis: three lines per depth.
+    troyka.exchange("new");
+    troyka.exchange("force");
+    troyka.send("analyze");
+    let lines = troyka.until(PATIENCE, |line| line.starts_with("3 "));
+    let depth_two: Vec<&String> = lines.iter().filter(|l| l.starts_with("2 ")).collect();
+    assert_eq!(depth_two.len(), 3, "{lines:#?}");
+    troyka.exchange("exit");
+}
+
+#[test]
+fn notices_draw_offers_and_random_need_no_answer() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    for command in [
+        "computer",
+        "name Fairy-Stockfish",
+        "rating 2100 1800",
+        "random",
+        "draw",
+        "easy",
+        "nopost",
+        "ics -",
+        "xboard",
+    ] {
+        assert!(troyka.exchange(command).is_empty(), "{command}");
+    }
+}
+
+#[test]
+fn unknown_commands_and_bad_numbers_get_errors_and_change_nothing() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    let cases = [
+        ("hello", "Error (unknown command): hello"),
+        ("uci", "Error (unknown command): uci"),
+        (
+            "sd many",
+            "Error (sd needs a number of plies, not 'many'): sd many",
+        ),
+        (
+            "sd -2",
+            "Error (sd needs a number of plies, not '-2': it is negative): sd -2",
+        ),
+        (
+            "st -5",
+            "Error (st needs a number of seconds, not '-5': it is negative): st -5",
+        ),
+        (
+            "level 40 -1 0",
+            "Error (level needs a base time in minutes or minutes:seconds, not '-1': it is \
+             negative): level 40 -1 0",
+        ),
+        ("new now", "Error (too many parameters): new now"),
+        (
+            "setboard pppp/ppp/4/4 w",
+            "Error (bad position string: ragged ranks: rank 3 has 3 squares but rank 4 has 4): \
+             setboard pppp/ppp/4/4 w",
+        ),
+    ];
+    for (command, error) in cases {
+        assert_eq!(troyka.exchange(command), [error], "{command}");
+    }
+    troyka.send_bytes(b"usermove \xff\xfe\n");
+    assert_eq!(
+        troyka.exchange("force"),
+        ["Error (line ignored: it is not valid UTF-8 (byte 10)): usermove \u{fffd}\u{fffd}"]
+    );
+    // The engine carries on: still the start position, and it plays.
+    troyka.exchange("sd 1");
+    troyka.send("go");
+    let best = moved(until_move(&mut troyka).last().unwrap()).to_string();
+    assert!(playable(&start(), &[&best]));
+}
+
+#[test]
+fn boards_of_ten_and_more_ranks_use_xboards_rank_characters() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("variant 10x10+0_breakthrough");
+    troyka.exchange("sd 1");
+    // Ten ranks are counted from 0: white's first move goes from rank "1" (the second).
+    troyka.send("go");
+    let white = moved(until_move(&mut troyka).last().unwrap()).to_string();
+    let bytes = white.as_bytes();
+    assert_eq!(
+        (bytes.len(), bytes[1], bytes[3]),
+        (4, b'1', b'2'),
+        "{white}"
+    );
+    // Twelve ranks: rank 11 is ';', rank 10 is ':'; black steps from 11 to 10.
+    troyka.exchange("force");
+    troyka.exchange("variant 12x12+0_breakthrough");
+    troyka.exchange("usermove a2a3");
+    assert!(troyka.exchange("usermove a;a:").is_empty());
+    troyka.send("go");
+    let white = moved(until_move(&mut troyka).last().unwrap()).to_string();
+    let game = Game::start(BoardSize::new(12, 12).unwrap());
+    assert!(playable(&game, &["a2a3", "a11a10", &white]), "{white}");
+}
+
+#[test]
+fn quit_ends_the_engine_even_while_it_analyses() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.send("analyze");
+    troyka.until(PATIENCE, is_thinking);
+    troyka.send("quit");
+    assert!(troyka.wait_exit(PATIENCE).is_some_and(|s| s.success()));
+}
+
+#[test]
+fn xboard_after_uci_commands_switches_dialects() {
+    let mut troyka = Troyka::start();
+    troyka.ask("setoption name BoardSize value 6x6");
+    troyka.send("go infinite");
+    troyka.until(PATIENCE, |line| line.starts_with("info "));
+    // The running search ends with its bestmove; then CECP, with the settings kept.
+    troyka.send("xboard");
+    troyka.until(PATIENCE, |line| line.starts_with("bestmove "));
+    troyka.send("protover 2");
+    troyka.until(PATIENCE, |line| line == "feature done=1");
+    assert_eq!(
+        troyka.exchange("variant breakthrough")[0],
+        "setup (..........P...........p.) 6x6+0_fairy pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1"
+    );
+}
