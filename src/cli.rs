@@ -19,7 +19,8 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
        troyka features FILE...      data files in, the linear tuner's feature vectors out
        troyka train --out NET [--epochs N] [--batch N] [--rate F] [--final-rate F]
                     [--lambda F] [--k CP] [--seed S] [--threads N] [--validation PERMILLE]
-                    [--init NET] DATA...         train a network on data files and write it to NET";
+                    [--captures skip|keep] [--residual yes|no] [--init NET] DATA...
+                                    train a network on data files and write it to NET";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
@@ -180,6 +181,20 @@ fn train_command(args: &[String]) -> Result<(), String> {
             "--threads" => settings.threads = integer()?.clamp(1, 256) as usize,
             "--validation" => settings.validation_permille = integer()?.min(1000),
             "--init" => settings.init = Some(PathBuf::from(value)),
+            "--residual" => {
+                settings.residual = match value.as_str() {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            "--captures" => {
+                settings.keep_captures = match value.as_str() {
+                    "keep" => true,
+                    "skip" => false,
+                    _ => return Err(bad()),
+                }
+            }
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
         }
     }

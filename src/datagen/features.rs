@@ -55,6 +55,7 @@ mod tests {
                 game: game(fen),
                 score: 0,
                 white_won,
+                best_captures: false,
             };
             record::encode(&sample, &mut bytes);
         }
@@ -87,6 +88,7 @@ mod tests {
                 game: Game::from_fen(fen).unwrap(),
                 score: 0,
                 white_won: true,
+                best_captures: false,
             })
         };
         assert!(quiet("p7/8/3P4/8/8/8/8/7P w"));

@@ -179,7 +179,7 @@ fn play_game(
 ) -> (Vec<Sample>, Color) {
     engine.clear();
     let mut game = Game::start(settings.size);
-    let mut scored: Vec<(Game, i16)> = Vec::new();
+    let mut scored: Vec<(Game, i16, bool)> = Vec::new();
     let mut ply = 0;
     let winner = loop {
         if let Some(winner) = game.winner() {
@@ -194,9 +194,11 @@ fn play_game(
         let varied = ply < settings.random_plies + settings.varied_plies;
         let (best, score, near_best) = search(engine, &game, settings, varied);
         match score {
-            Score::Centipawns(cp) => {
-                scored.push((game, cp.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
-            }
+            Score::Centipawns(cp) => scored.push((
+                game,
+                cp.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                game.is_capture(best),
+            )),
             // A proven result: the game is decided.
             Score::WinIn(_) => break game.side_to_move(),
             Score::LossIn(_) => break game.side_to_move().opponent(),
@@ -211,10 +213,11 @@ fn play_game(
     };
     let samples = scored
         .into_iter()
-        .map(|(game, score)| Sample {
+        .map(|(game, score, best_captures)| Sample {
             game,
             score,
             white_won: winner == Color::White,
+            best_captures,
         })
         .collect();
     (samples, winner)

@@ -6,7 +6,8 @@
 //! - record, with `n = ceil(C*R / 8)`:
 //!   - `n` bytes of white pieces, then `n` bytes of black pieces: bit `i % 8` of byte `i / 8`
 //!     is square `i` in Troyka's dense order (`rank * C + file`, a1 = 0);
-//!   - one flag byte: bit 0 set when black is to move, bit 1 set when white won the game;
+//!   - one flag byte: bit 0 set when black is to move, bit 1 set when white won the game,
+//!     bit 2 set when the search's best move was a capture (the position is not quiet);
 //!   - the search score as a little-endian i16, in centipawns for the side to move.
 //!
 //! On 8x8 a record takes 19 bytes. Records are appended whole, a game at a time, so a file
@@ -20,6 +21,10 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"TRKDATA1";
 pub const HEADER_BYTES: usize = 16;
+/// The flag byte's bits.
+pub const BLACK_TO_MOVE_FLAG: u8 = 1;
+pub const WHITE_WON_FLAG: u8 = 2;
+pub const CAPTURE_FLAG: u8 = 4;
 
 /// The bytes one record takes on a board of `size`.
 pub fn record_bytes(size: BoardSize) -> usize {
@@ -33,6 +38,9 @@ pub struct Sample {
     /// The search score in centipawns, from the side to move's point of view.
     pub score: i16,
     pub white_won: bool,
+    /// Whether the search's best move was a capture: the score then rests on an exchange
+    /// the position itself does not show, and the trainer can leave it out.
+    pub best_captures: bool,
 }
 
 impl Sample {
@@ -71,7 +79,10 @@ pub fn encode(sample: &Sample, out: &mut Vec<u8>) {
         }
     }
     let black_to_move = sample.game.side_to_move() == Color::Black;
-    record[2 * bytes] = black_to_move as u8 | (sample.white_won as u8) << 1;
+    let flag = |set: bool, bit: u8| if set { bit } else { 0 };
+    record[2 * bytes] = flag(black_to_move, BLACK_TO_MOVE_FLAG)
+        | flag(sample.white_won, WHITE_WON_FLAG)
+        | flag(sample.best_captures, CAPTURE_FLAG);
     record[2 * bytes + 1..].copy_from_slice(&sample.score.to_le_bytes());
 }
 
@@ -141,7 +152,7 @@ pub fn decode(size: BoardSize, record: &[u8]) -> Sample {
     let white: Vec<usize> = bitset_squares(&record[..bytes]).collect();
     let black: Vec<usize> = bitset_squares(&record[bytes..2 * bytes]).collect();
     let flags = record[2 * bytes];
-    let side = if flags & 1 != 0 {
+    let side = if flags & BLACK_TO_MOVE_FLAG != 0 {
         Color::Black
     } else {
         Color::White
@@ -149,7 +160,8 @@ pub fn decode(size: BoardSize, record: &[u8]) -> Sample {
     Sample {
         game: Game::from_squares(size, &white, &black, side),
         score: i16::from_le_bytes([record[2 * bytes + 1], record[2 * bytes + 2]]),
-        white_won: flags & 2 != 0,
+        white_won: flags & WHITE_WON_FLAG != 0,
+        best_captures: flags & CAPTURE_FLAG != 0,
     }
 }
 
@@ -196,6 +208,7 @@ mod tests {
             game: Game::from_fen(fen).unwrap(),
             score,
             white_won,
+            best_captures: score < 0,
         }
     }
 

@@ -8,4 +8,6 @@
 pub mod linear;
 pub mod nnue;
 
-pub use linear::{breakdown, feature, features, Breakdown, Evaluator, PATH_HORIZON, WEIGHTS};
+pub use linear::{
+    breakdown, evaluate as linear, feature, features, Breakdown, Evaluator, PATH_HORIZON, WEIGHTS,
+};

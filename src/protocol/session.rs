@@ -470,9 +470,19 @@ impl Session {
                     Some(loaded) if loaded.size == size => "EvalFile",
                     _ => "built-in",
                 };
+                // A residual network's output is added to the linear evaluation.
+                let (total, parts) = if net.residual {
+                    let linear = breakdown.total;
+                    (
+                        linear + score,
+                        format!(" (linear {linear} + network {score})"),
+                    )
+                } else {
+                    (score, String::new())
+                };
                 format!(
-                    "NNUE evaluation ({origin} {size} network): {score} cp for {side}\n\
-                         The search uses the NNUE evaluation."
+                    "NNUE evaluation ({origin} {size} network): {total} cp for {side}{parts}\n\
+                     The search uses the NNUE evaluation."
                 )
             }
             None if engine.eval.linear_only => "NNUE evaluation: off (Use NNUE is false)\n\

@@ -407,11 +407,19 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         color as usize
     }
 
-    /// The static evaluation of `position`, which is at `ply` of the current line.
+    /// The static evaluation of `position`, which is at `ply` of the current line: the
+    /// network's, plus the linear evaluation's when the network is a residual one.
     #[inline]
     fn evaluate(&mut self, position: &Position<B>, ply: usize) -> i32 {
         match (&mut self.accumulators, self.shared.network) {
-            (Some(stack), Some(net)) => stack.evaluate(net, ply, position.side_to_move()),
+            (Some(stack), Some(net)) => {
+                let correction = stack.evaluate(net, ply, position.side_to_move());
+                if net.residual {
+                    correction + self.eval.evaluate(position)
+                } else {
+                    correction
+                }
+            }
             _ => self.eval.evaluate(position),
         }
     }

@@ -1,7 +1,7 @@
 //! Training examples: data records turned into the network's active inputs, through the
 //! engine's own feature definition ([`crate::eval::nnue::features`]).
 
-use crate::datagen::record::bitset_squares;
+use crate::datagen::record::{bitset_squares, BLACK_TO_MOVE_FLAG, WHITE_WON_FLAG};
 use crate::eval::nnue::features::input;
 use crate::rules::{BoardSize, Color};
 
@@ -17,6 +17,9 @@ pub struct Example {
     pub score: f32,
     /// 1 if the side to move won, else 0.
     pub result: f32,
+    /// What a residual network's output is added to: the linear evaluation, centipawns for
+    /// the side to move (0 for a network that is the whole evaluation).
+    pub base: f32,
 }
 
 /// A short list of active inputs.
@@ -49,12 +52,12 @@ impl Inputs {
 pub fn decode(size: BoardSize, record: &[u8], mirror: bool) -> Example {
     let bytes = size.squares().div_ceil(8);
     let flags = record[2 * bytes];
-    let side = if flags & 1 != 0 {
+    let side = if flags & BLACK_TO_MOVE_FLAG != 0 {
         Color::Black
     } else {
         Color::White
     };
-    let white_won = flags & 2 != 0;
+    let white_won = flags & WHITE_WON_FLAG != 0;
     let score = i16::from_le_bytes([record[2 * bytes + 1], record[2 * bytes + 2]]);
     let cols = size.cols();
     let place = |square: usize| {
@@ -76,6 +79,7 @@ pub fn decode(size: BoardSize, record: &[u8], mirror: bool) -> Example {
         inputs,
         score: score as f32,
         result: (white_won == (side == Color::White)) as u8 as f32,
+        base: 0.0,
     }
 }
 
@@ -94,6 +98,7 @@ mod tests {
                 game,
                 score,
                 white_won,
+                best_captures: false,
             },
             &mut bytes,
         );

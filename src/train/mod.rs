@@ -31,6 +31,10 @@ pub struct TrainSettings {
     pub seed: u64,
     pub threads: usize,
     pub validation_permille: u64,
+    /// Train on positions whose best move was a capture too.
+    pub keep_captures: bool,
+    /// Train a residual network: one whose output the engine adds to the linear evaluation.
+    pub residual: bool,
     /// A net to start from instead of random weights.
     pub init: Option<PathBuf>,
 }
@@ -49,6 +53,8 @@ impl TrainSettings {
             seed: 1,
             threads: 1,
             validation_permille: 20,
+            keep_captures: false,
+            residual: false,
             init: None,
         }
     }
@@ -57,20 +63,31 @@ impl TrainSettings {
 /// Trains and writes the net (after every epoch, so an interrupted run leaves one).
 pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), String> {
     let started = Instant::now();
-    let data = dataset::load(&settings.data, settings.validation_permille)?;
+    let data = dataset::load(
+        &settings.data,
+        settings.validation_permille,
+        settings.keep_captures,
+        settings.residual,
+    )?;
     let (training, validation) = (&data.training, &data.validation);
     if training.is_empty() {
         return Err("the data files hold no positions".into());
     }
     let k = settings.k.unwrap_or_else(|| fit_k(training));
     log(&format!(
-        "train {}: {} positions for training, {} for validation, {} duplicates dropped; \
-         k = {k:.0}, lambda = {}; loaded in {:.1} s",
+        "train {}: {} positions for training, {} for validation, {} duplicates and {} \
+         captures left out; k = {k:.0}, lambda = {}{}; loaded in {:.1} s",
         training.size,
         training.len(),
         validation.len(),
         data.duplicates,
+        data.captures,
         settings.lambda,
+        if settings.residual {
+            ", residual (added to the linear evaluation)"
+        } else {
+            ""
+        },
         started.elapsed().as_secs_f64()
     ));
     let target = Target {
@@ -78,7 +95,10 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
         lambda: settings.lambda,
     };
     let mut model = match &settings.init {
-        None => Model::random(training.size, settings.seed),
+        None => Model {
+            residual: settings.residual,
+            ..Model::random(training.size, settings.seed)
+        },
         Some(path) => {
             let net = crate::eval::nnue::Network::read(path)?;
             if net.size != training.size {
@@ -87,6 +107,14 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
                     path.display(),
                     net.size,
                     training.size
+                ));
+            }
+            if net.residual != settings.residual {
+                return Err(format!(
+                    "{} is {}a residual network; train it {} --residual yes",
+                    path.display(),
+                    if net.residual { "" } else { "not " },
+                    if net.residual { "with" } else { "without" }
                 ));
             }
             Model::from_network(&net)

@@ -20,6 +20,8 @@ const FIRST_LAYER_LIMIT: f32 = 1.98;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub size: BoardSize,
+    /// Whether the output is added to the linear evaluation (see [`Network::residual`]).
+    pub residual: bool,
     pub params: Vec<f32>,
 }
 
@@ -88,7 +90,11 @@ impl Model {
                 *value = uniform(second);
             }
         }
-        Model { size, params }
+        Model {
+            size,
+            residual: false,
+            params,
+        }
     }
 
     pub fn zero_like(&self) -> Vec<f32> {
@@ -113,11 +119,12 @@ impl Model {
         Hidden { sums, activations }
     }
 
-    /// The network's output for an example, in units of [`SCALE`] centipawns.
+    /// The evaluation of an example, in units of [`SCALE`] centipawns: the network's output,
+    /// plus the example's linear evaluation for a residual model.
     pub fn output(&self, example: &Example) -> f32 {
         let at = layout(self.size);
         let weights = &self.params[at.output_weights..at.output_bias];
-        let mut out = self.params[at.output_bias];
+        let mut out = self.params[at.output_bias] + example.base / SCALE as f32;
         for (half, inputs) in example.inputs.iter().enumerate() {
             let hidden = self.hidden(inputs);
             let half_weights = &weights[half * HIDDEN..(half + 1) * HIDDEN];
@@ -146,6 +153,7 @@ impl Model {
         ];
         let weights = &self.params[at.output_weights..at.output_bias];
         let out = self.params[at.output_bias]
+            + example.base / SCALE as f32
             + dot(&hidden[0].activations, &weights[..HIDDEN])
             + dot(&hidden[1].activations, &weights[HIDDEN..]);
         let predicted = sigmoid(out * SCALE as f32 / target.k);
@@ -202,6 +210,7 @@ impl Model {
         params.push(net.output_bias as f32 / (QA * QB) as f32);
         Model {
             size: net.size,
+            residual: net.residual,
             params,
         }
     }
@@ -221,6 +230,7 @@ impl Model {
         let first = |start: usize| row(&self.params[start..start + HIDDEN], QA, i16::MAX as i32);
         Network {
             size: self.size,
+            residual: self.residual,
             weights: (0..input_count(self.size))
                 .map(|input| first(input * HIDDEN))
                 .collect(),
@@ -310,6 +320,7 @@ mod tests {
                     game,
                     score,
                     white_won: rng.next_u64().is_multiple_of(2),
+                    best_captures: false,
                 },
                 &mut bytes,
             );

@@ -282,12 +282,17 @@ fn display_eval_and_help_are_for_people() {
     let cp_line = |prefix: &str| {
         let line = eval.iter().find(|line| line.starts_with(prefix));
         let line = line.unwrap_or_else(|| panic!("no '{prefix}' line in {eval:#?}"));
-        assert!(line.ends_with(" cp for white"), "{line}");
-        let words: Vec<&str> = line.split_whitespace().collect();
-        words[words.len() - 4].parse::<i32>().unwrap()
+        let rest = line[prefix.len()..].split_once(" cp for white");
+        let (cp, parts) = rest.unwrap_or_else(|| panic!("{line}"));
+        (cp.parse::<i32>().unwrap(), parts.to_string())
     };
-    cp_line("Linear evaluation: ");
-    cp_line("NNUE evaluation (built-in 8x8 network): ");
+    let (linear, _) = cp_line("Linear evaluation: ");
+    // The built-in 8x8 network corrects the linear evaluation.
+    let (total, parts) = cp_line("NNUE evaluation (built-in 8x8 network): ");
+    assert_eq!(
+        parts,
+        format!(" (linear {linear} + network {})", total - linear)
+    );
     assert_eq!(eval.last().unwrap(), "The search uses the NNUE evaluation.");
 
     let help = troyka.ask("help");

@@ -8,8 +8,13 @@
 //! [`QB`] (i16, at most 127 in magnitude so that `value * weight` fits an i16), the output
 //! bias by `QA * QB` (i32). The output, times [`SCALE`], is in centipawns.
 //!
-//! File format (little-endian): the magic `TRKNNUE1`, columns (u8), rows (u8), the hidden
-//! size (u16), four zero bytes; then the first-layer weights (`2S` rows of `HIDDEN` i16, one
+//! A network is either the whole evaluation or, when *residual*, a correction the engine
+//! adds to the linear evaluation ([`crate::eval::linear`]): trained on what the linear
+//! evaluation misses, it keeps the hand-made knowledge (goal distances, races) that a
+//! network learns only from far more data.
+//!
+//! File format (little-endian): the magic `TRKNNUE2`, columns (u8), rows (u8), the hidden
+//! size (u16), a flags byte (bit 0: residual), three zero bytes; then the first-layer weights (`2S` rows of `HIDDEN` i16, one
 //! row per input), the first-layer biases (`HIDDEN` i16), the output weights (`2 * HIDDEN`
 //! i16: side to move's half first), the output bias (i32), and last an FNV-1a 64-bit checksum
 //! of everything before it. A file that is cut, altered, or made for another board or
@@ -23,12 +28,14 @@ use crate::rules::BoardSize;
 pub const HIDDEN: usize = 256;
 /// Scale of the first layer's integers: 1.0 is `QA`; activations are clipped to `0..=QA`.
 pub const QA: i32 = 255;
-/// Scale of the output weights.
-pub const QB: i32 = 64;
+/// Scale of the output weights. Trained output weights stay well under 0.5 (at most about
+/// 0.4 in the nets trained so far), so 1/256 steps keep them precise within the 127 limit;
+/// coarser steps (1/64 at first) cost up to 3% of validation loss to rounding.
+pub const QB: i32 = 256;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
 
-const MAGIC: &[u8; 8] = b"TRKNNUE1";
+const MAGIC: &[u8; 8] = b"TRKNNUE2";
 const HEADER_BYTES: usize = 16;
 
 /// One row of the first layer: the hidden units of one input, or of an accumulator.
@@ -40,9 +47,14 @@ impl Row {
     pub const ZERO: Row = Row([0; HIDDEN]);
 }
 
+/// The flags byte's bits.
+const RESIDUAL_FLAG: u8 = 1;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
     pub size: BoardSize,
+    /// Whether the engine adds the output to the linear evaluation.
+    pub residual: bool,
     /// One row per input.
     pub weights: Vec<Row>,
     pub biases: Row,
@@ -74,7 +86,8 @@ impl Network {
         bytes.push(self.size.cols() as u8);
         bytes.push(self.size.rows() as u8);
         bytes.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
-        bytes.extend_from_slice(&[0; 4]);
+        bytes.push(if self.residual { RESIDUAL_FLAG } else { 0 });
+        bytes.extend_from_slice(&[0; 3]);
         let rows = self
             .weights
             .iter()
@@ -94,7 +107,11 @@ impl Network {
     /// Reads a net file, checking everything that can be checked.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
-            return Err("not a Troyka network file (it does not start with TRKNNUE1)".into());
+            return Err(if bytes.starts_with(b"TRKNNUE") {
+                "a Troyka network file of another version (this engine reads TRKNNUE2)".into()
+            } else {
+                "not a Troyka network file (it does not start with TRKNNUE2)".into()
+            });
         }
         let size = BoardSize::new(bytes[8] as usize, bytes[9] as usize)
             .map_err(|e| format!("bad network header: {e}"))?;
@@ -103,6 +120,10 @@ impl Network {
             return Err(format!(
                 "the network has {hidden} hidden units; this engine runs {HIDDEN}"
             ));
+        }
+        let flags = bytes[12];
+        if flags & !RESIDUAL_FLAG != 0 || bytes[13..HEADER_BYTES] != [0; 3] {
+            return Err("bad network header: unknown flags (a newer format?)".into());
         }
         let inputs = input_count(size);
         let expected = HEADER_BYTES + 2 * HIDDEN * (inputs + 3) + 4 + 8;
@@ -139,6 +160,7 @@ impl Network {
         let output_bias = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
         Ok(Network {
             size,
+            residual: flags & RESIDUAL_FLAG != 0,
             weights,
             biases,
             output_weights,
@@ -189,6 +211,7 @@ pub(crate) mod tests {
         };
         Network {
             size,
+            residual: seed % 2 == 1,
             weights: (0..input_count(size)).map(|_| row(120)).collect(),
             biases: row(200),
             output_weights: [row(127), row(127)],
@@ -198,8 +221,10 @@ pub(crate) mod tests {
 
     #[test]
     fn files_round_trip() {
-        let net = random_network("7x6".parse().unwrap(), 1);
-        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+        for seed in [1, 2] {
+            let net = random_network("7x6".parse().unwrap(), seed);
+            assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+        }
     }
 
     #[test]
@@ -235,26 +260,32 @@ pub(crate) mod tests {
         let mut bad_size = bytes.clone();
         bad_size[9] = 40;
         assert!(error(&bad_size).starts_with("bad network header"));
+        let mut unknown_flag = bytes.clone();
+        unknown_flag[12] |= 4;
+        assert!(error(&unknown_flag).starts_with("bad network header: unknown flags"));
+        let mut old = bytes.clone();
+        old[7] = b'1';
+        assert!(error(&old).starts_with("a Troyka network file of another version"));
     }
 
     #[test]
     fn output_is_the_quantised_formula() {
         let mut net = random_network("4x4".parse().unwrap(), 3);
         net.output_weights = [Row([0; HIDDEN]), Row([0; HIDDEN])];
-        net.output_weights[0].0[0] = 64;
-        net.output_weights[1].0[1] = -32;
+        net.output_weights[0].0[0] = (QB / 4) as i16;
+        net.output_weights[1].0[1] = (-QB / 8) as i16;
         net.output_bias = 0;
         let mut ours = Row::ZERO;
         let mut theirs = Row::ZERO;
-        // Full activation (clipped at QA) times weight 1.0 is 1.0: SCALE centipawns.
+        // Full activation (clipped at QA) times weight 1/4 is 1/4 of SCALE centipawns.
         ours.0[0] = 1000;
-        assert_eq!(net.output(&ours, &theirs), SCALE);
-        // Half activation squared is a quarter; times -0.5 is -1/8.
+        assert_eq!(net.output(&ours, &theirs), SCALE / 4);
+        // Half activation squared is a quarter; times -1/8 is -1/32.
         theirs.0[1] = 127;
-        let expected = SCALE as f64 * (1.0 - 0.5 * (127.0f64 / 255.0).powi(2));
+        let expected = SCALE as f64 * (0.25 - 0.125 * (127.0f64 / 255.0).powi(2));
         assert!((net.output(&ours, &theirs) as f64 - expected).abs() <= 1.0);
         // Negative activations are clipped to zero.
         theirs.0[1] = -500;
-        assert_eq!(net.output(&ours, &theirs), SCALE);
+        assert_eq!(net.output(&ours, &theirs), SCALE / 4);
     }
 }
