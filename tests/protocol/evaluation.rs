@@ -14,7 +14,8 @@ fn used(troyka: &mut Troyka) -> String {
 fn nnue_line(troyka: &mut Troyka) -> String {
     let lines = troyka.ask("eval");
     let line = lines.iter().find(|l| l.starts_with("NNUE evaluation"));
-    line.unwrap_or_else(|| panic!("no NNUE line in {lines:#?}")).clone()
+    line.unwrap_or_else(|| panic!("no NNUE line in {lines:#?}"))
+        .clone()
 }
 
 #[test]
@@ -27,12 +28,14 @@ fn built_in_networks_serve_their_boards_and_the_linear_evaluation_the_rest() {
     ] {
         troyka.ask(&format!("setoption name UCI_Variant value {variant}"));
         assert_eq!(used(&mut troyka), "The search uses the NNUE evaluation.");
-        assert!(nnue_line(&mut troyka).starts_with(&format!(
-            "NNUE evaluation (built-in {size} network): "
-        )));
+        assert!(nnue_line(&mut troyka)
+            .starts_with(&format!("NNUE evaluation (built-in {size} network): ")));
     }
     troyka.ask("setoption name BoardSize value 9x6");
-    assert_eq!(nnue_line(&mut troyka), "NNUE evaluation: no network for 9x6");
+    assert_eq!(
+        nnue_line(&mut troyka),
+        "NNUE evaluation: no network for 9x6"
+    );
     assert_eq!(used(&mut troyka), "The search uses the linear evaluation.");
 
     troyka.ask("setoption name BoardSize value 8x8");
@@ -50,7 +53,11 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
     let missing = troyka.ask("setoption name EvalFile value /no/such/net.nnue");
     assert_eq!(missing.len(), 1, "{missing:#?}");
     assert!(missing[0].starts_with("info string error: option EvalFile: /no/such/net.nnue: "));
-    assert!(missing[0].ends_with("; the evaluation is unchanged"), "{}", missing[0]);
+    assert!(
+        missing[0].ends_with("; the evaluation is unchanged"),
+        "{}",
+        missing[0]
+    );
 
     let dir = std::env::temp_dir().join(format!("troyka-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -58,7 +65,10 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
     let corrupt = dir.join("corrupt.nnue");
     bytes[1000] ^= 0x40;
     std::fs::write(&corrupt, &bytes).unwrap();
-    let answer = troyka.ask(&format!("setoption name EvalFile value {}", corrupt.display()));
+    let answer = troyka.ask(&format!(
+        "setoption name EvalFile value {}",
+        corrupt.display()
+    ));
     assert!(
         answer[0].contains("the network file is corrupt (its checksum does not match)"),
         "{answer:#?}"
@@ -66,15 +76,20 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
     let cut = dir.join("cut.nnue");
     std::fs::write(&cut, &bytes[..5000]).unwrap();
     let answer = troyka.ask(&format!("setoption name EvalFile value {}", cut.display()));
-    assert!(answer[0].contains("the network file has 5000 bytes"), "{answer:#?}");
+    assert!(
+        answer[0].contains("the network file has 5000 bytes"),
+        "{answer:#?}"
+    );
 
     // A 7x7 network while the board is 8x8: kept for 7x7, the 8x8 evaluation unchanged
     // (GUIs set options before they choose the variant).
     let answer = troyka.ask(&format!("setoption name EvalFile value {}", net("7x7")));
     assert_eq!(
         answer,
-        ["info string EvalFile: a 7x7 network, used when the board is 7x7; \
-          other boards keep their own evaluation"]
+        [
+            "info string EvalFile: a 7x7 network, used when the board is 7x7; \
+          other boards keep their own evaluation"
+        ]
     );
     assert_eq!(nnue_line(&mut troyka), before);
     troyka.ask("setoption name UCI_Variant value breakthrough7");
@@ -88,7 +103,10 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
         .ask(&format!("setoption name EvalFile value {}", copy.display()))
         .is_empty());
     let loaded = nnue_line(&mut troyka);
-    assert!(loaded.starts_with("NNUE evaluation (EvalFile 8x8 network): "), "{loaded}");
+    assert!(
+        loaded.starts_with("NNUE evaluation (EvalFile 8x8 network): "),
+        "{loaded}"
+    );
     assert_eq!(loaded.split(": ").nth(1), before.split(": ").nth(1));
     troyka.send("go depth 4");
     troyka.until_bestmove();
