@@ -5,9 +5,13 @@ use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::perft;
 use crate::rules::{BoardSize, Game};
+use crate::solve::{self, Outcome, Progress, Solver};
 use crate::train::TrainSettings;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 use std::time::Instant;
 
 const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
@@ -19,7 +23,9 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
        troyka features FILE...      data files in, the linear tuner's feature vectors out
        troyka train --out NET [--epochs N] [--batch N] [--rate F] [--final-rate F]
                     [--lambda F] [--k CP] [--seed S] [--threads N] [--validation PERMILLE]
-                    [--init NET] DATA...         train a network on data files and write it to NET";
+                    [--init NET] DATA...         train a network on data files and write it to NET
+       troyka solve [--fen FEN | --size CxR] [--hash MB] [--time S] [--nodes N] [--all]
+                    [--proof FILE]   prove who wins (progress on stderr)";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
@@ -37,6 +43,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("datagen") => datagen_command(&args[1..]),
         Some("features") => features_command(&args[1..]),
         Some("train") => train_command(&args[1..]),
+        Some("solve") => solve_command(&args[1..]),
         Some("help") => {
             println!("{USAGE}");
             Ok(())
@@ -188,4 +195,120 @@ fn train_command(args: &[String]) -> Result<(), String> {
         return Err(format!("train needs data files\n{USAGE}"));
     }
     crate::train::train(&settings, &mut |line| eprintln!("{line}"))
+}
+
+/// `troyka solve [--fen FEN | --size CxR] [--hash MB] [--time S] [--nodes N] [--all]
+/// [--proof FILE]`.
+fn solve_command(args: &[String]) -> Result<(), String> {
+    let mut settings = solve::Settings::default();
+    let mut game = Game::start(BoardSize::STANDARD);
+    let mut proof = None;
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        if flag == "--all" {
+            settings.all = true;
+            continue;
+        }
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("bad {flag} '{value}'"))
+        };
+        match flag.as_str() {
+            "--fen" => game = Game::from_fen(value).map_err(|e| format!("bad --fen: {e}"))?,
+            "--size" => game = Game::start(value.parse()?),
+            "--hash" => settings.hash_megabytes = number()?.clamp(1, 1 << 20) as usize,
+            "--time" => {
+                let seconds: f64 = value
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                    .ok_or(format!("bad --time '{value}'"))?;
+                settings.time = Some(Duration::from_secs_f64(seconds.min(1e9)));
+            }
+            "--nodes" => settings.nodes = Some(number()?),
+            "--proof" => proof = Some(PathBuf::from(value)),
+            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    if let Some(winner) = game.winner() {
+        return Err(format!(
+            "the game is over ({} won): nothing to solve",
+            winner.name()
+        ));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let handler_stop = stop.clone();
+    // Ctrl-C stops the solve; what it knows so far is still printed.
+    let _ = ctrlc::set_handler(move || handler_stop.store(true, Ordering::SeqCst));
+
+    let solver = Solver::new(settings);
+    println!("position {} ({})", game.to_fen(), game.size());
+    let solution = solver.solve(&game, &stop, &mut |progress: &Progress| {
+        eprintln!("{}", progress_line(progress));
+    });
+    let side = game.side_to_move();
+    match &solution.outcome {
+        Outcome::Won { moves } => {
+            println!("result: {} (the side to move) wins", side.name());
+            println!("winning moves: {}", names(&game, moves));
+        }
+        Outcome::Lost { replies } => {
+            println!(
+                "result: {} (the side to move) loses; {} wins",
+                side.name(),
+                side.opponent().name()
+            );
+            for (mv, answers) in replies {
+                println!(
+                    "  {} is answered by {}",
+                    game.move_name(*mv),
+                    names(&game.play(*mv), answers)
+                );
+            }
+        }
+        Outcome::Unknown => println!(
+            "result: unknown (stopped); root proof number {}, disproof number {}",
+            number_text(solution.root.phi),
+            number_text(solution.root.delta)
+        ),
+    }
+    let seconds = solution.elapsed.as_secs_f64();
+    println!(
+        "nodes {} time {:.1} s nps {:.0} table {:.1}%",
+        solution.nodes,
+        seconds,
+        solution.nodes as f64 / seconds.max(1e-9),
+        solver.permille_full() as f64 / 10.0
+    );
+    let _ = proof;
+    Ok(())
+}
+
+fn names(game: &Game, moves: &[crate::rules::Move]) -> String {
+    let names: Vec<String> = moves.iter().map(|&m| game.move_name(m)).collect();
+    names.join(" ")
+}
+
+fn number_text(n: u32) -> String {
+    if n == solve::INFINITY {
+        "inf".into()
+    } else {
+        n.to_string()
+    }
+}
+
+/// A progress line for stderr.
+fn progress_line(progress: &Progress) -> String {
+    let seconds = progress.elapsed.as_secs_f64();
+    format!(
+        "{:>8.1} s  nodes {:>12}  {:>8.0} nodes/s  root pn {} dn {}  table {:.1}%",
+        seconds,
+        progress.nodes,
+        progress.nodes as f64 / seconds.max(1e-9),
+        number_text(progress.root.phi),
+        number_text(progress.root.delta),
+        progress.permille_full as f64 / 10.0
+    )
 }

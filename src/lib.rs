@@ -8,5 +8,6 @@ pub mod perft;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod solve;
 pub mod tournament;
 pub mod train;

@@ -1,0 +1,277 @@
+//! The solver's table: proof and disproof numbers by position, in a fixed amount of memory.
+//!
+//! Numbers are kept from the side to move's point of view (see [`Numbers`]). Each entry is
+//! two `AtomicU64`s, the data word and the key XOR the data word, so threads share the table
+//! without locks and a torn write reads as a miss (as in the search's table). Buckets of
+//! four entries fill a cache line. When a bucket is full the entry that cost the least work
+//! to compute makes room: the table never runs out, it forgets what is cheapest to redo.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A number that stands for "cannot be done": a proof number of `INFINITY` means the side to
+/// move cannot win.
+pub const INFINITY: u32 = u32::MAX;
+
+/// The proof number `phi` (how much work, at least, to prove that the side to move wins)
+/// and the disproof number `delta` (to prove that it loses), as in negamax df-pn: a child's
+/// `delta` is its parent's proof cost through it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Numbers {
+    pub phi: u32,
+    pub delta: u32,
+}
+
+impl Numbers {
+    /// The side to move wins.
+    pub const WON: Numbers = Numbers {
+        phi: 0,
+        delta: INFINITY,
+    };
+    /// The side to move loses.
+    pub const LOST: Numbers = Numbers {
+        phi: INFINITY,
+        delta: 0,
+    };
+
+    pub fn is_solved(self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+}
+
+/// The largest number the table stores below `INFINITY`; larger ones are stored as this.
+const STORED_MAX: u32 = (1 << 28) - 2;
+const STORED_INFINITY: u64 = (1 << 28) - 1;
+
+/// Data word: `phi` 28 bits | `delta` 28 bits | work 8 bits (see [`encode_work`]).
+fn pack(numbers: Numbers, work: u8) -> u64 {
+    let stored = |n: u32| {
+        if n == INFINITY {
+            STORED_INFINITY
+        } else {
+            n.min(STORED_MAX) as u64
+        }
+    };
+    stored(numbers.phi) | stored(numbers.delta) << 28 | (work as u64) << 56
+}
+
+fn unpack(data: u64) -> (Numbers, u8) {
+    let number = |bits: u64| {
+        let n = bits & STORED_INFINITY;
+        if n == STORED_INFINITY {
+            INFINITY
+        } else {
+            n as u32
+        }
+    };
+    let numbers = Numbers {
+        phi: number(data),
+        delta: number(data >> 28),
+    };
+    (numbers, (data >> 56) as u8)
+}
+
+/// Work (nodes spent on a position) on a log scale, four steps per doubling, so that it fits
+/// 8 bits; 0 is an empty entry.
+pub fn encode_work(work: u64) -> u8 {
+    let work = work.max(1);
+    let exponent = 63 - work.leading_zeros();
+    let fraction = if exponent >= 2 {
+        (work >> (exponent - 2)) & 3
+    } else {
+        (work << (2 - exponent)) & 3
+    };
+    (1 + 4 * exponent as u64 + fraction).min(255) as u8
+}
+
+/// About the work an encoded value stands for (the least that encodes to it).
+pub fn decode_work(code: u8) -> u64 {
+    if code == 0 {
+        return 0;
+    }
+    let exponent = (code as u32 - 1) / 4;
+    let fraction = (code as u64 - 1) % 4;
+    if exponent >= 2 {
+        (4 + fraction) << (exponent - 2)
+    } else {
+        (4 + fraction) >> (2 - exponent)
+    }
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Entry; BUCKET]);
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+/// What an entry holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Stored {
+    pub key: u64,
+    pub numbers: Numbers,
+    pub work: u8,
+}
+
+pub struct Table {
+    buckets: Vec<Bucket>,
+}
+
+impl Table {
+    /// A table of about `megabytes` MiB (at least one bucket).
+    pub fn new(megabytes: usize) -> Table {
+        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets.resize_with(count.max(1), Bucket::default);
+        Table { buckets }
+    }
+
+    /// How many entries the table has room for.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto any bucket count without a division.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The numbers and work stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<(Numbers, u8)> {
+        for entry in &self.bucket(key).0 {
+            let data = entry.data.load(Ordering::Relaxed);
+            if data != 0 && entry.check.load(Ordering::Relaxed) ^ data == key {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Stores `numbers` for `key`, which took `work` (encoded) to compute. A bucket without
+    /// room gives up the entry with the least work, unsolved entries before solved ones.
+    pub fn store(&self, key: u64, numbers: Numbers, work: u8) {
+        let work = work.max(1);
+        let data = pack(numbers, work);
+        let bucket = &self.bucket(key).0;
+        let mut victim = 0;
+        let mut victim_cost = u32::MAX;
+        for (index, entry) in bucket.iter().enumerate() {
+            let old = entry.data.load(Ordering::Relaxed);
+            if old == 0 || entry.check.load(Ordering::Relaxed) ^ old == key {
+                victim = index;
+                break;
+            }
+            let (old_numbers, old_work) = unpack(old);
+            let cost = 2 * old_work as u32 + old_numbers.is_solved() as u32;
+            if cost < victim_cost {
+                victim = index;
+                victim_cost = cost;
+            }
+        }
+        bucket[victim].check.store(key ^ data, Ordering::Relaxed);
+        bucket[victim].data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the entries in use, from a sample of the table.
+    pub fn permille_full(&self) -> u32 {
+        let sample = self.buckets.len().min(1000);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .map(|b| {
+                b.0.iter()
+                    .filter(|e| e.data.load(Ordering::Relaxed) != 0)
+                    .count()
+            })
+            .sum();
+        (used * 1000 / (sample * BUCKET)) as u32
+    }
+
+    /// Every entry in use, for a checkpoint.
+    pub fn entries(&self) -> impl Iterator<Item = Stored> + '_ {
+        self.buckets
+            .iter()
+            .flat_map(|b| b.0.iter())
+            .filter_map(|e| {
+                let data = e.data.load(Ordering::Relaxed);
+                let key = e.check.load(Ordering::Relaxed) ^ data;
+                (data != 0).then(|| {
+                    let (numbers, work) = unpack(data);
+                    Stored { key, numbers, work }
+                })
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_round_trip_and_saturate() {
+        let table = Table::new(1);
+        let cases = [
+            Numbers::WON,
+            Numbers::LOST,
+            Numbers { phi: 3, delta: 17 },
+            Numbers {
+                phi: STORED_MAX,
+                delta: 1,
+            },
+        ];
+        for (key, numbers) in cases.into_iter().enumerate() {
+            let key = key as u64 * 0x9E37_79B9_7F4A_7C15 + 1;
+            table.store(key, numbers, encode_work(100));
+            assert_eq!(table.probe(key), Some((numbers, encode_work(100))));
+        }
+        table.store(
+            99,
+            Numbers {
+                phi: 1 << 30,
+                delta: 5,
+            },
+            1,
+        );
+        assert_eq!(
+            table.probe(99).map(|(n, _)| n),
+            Some(Numbers {
+                phi: STORED_MAX,
+                delta: 5
+            })
+        );
+        assert_eq!(table.probe(98), None);
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_the_cheapest_entry() {
+        let table = Table {
+            buckets: vec![Bucket::default()],
+        };
+        let numbers = Numbers { phi: 1, delta: 1 };
+        for key in 1..=4u64 {
+            table.store(key, numbers, encode_work(key * 1000));
+        }
+        table.store(5, numbers, encode_work(10));
+        assert_eq!(table.probe(1), None, "the least work goes");
+        assert!((2..=5).all(|key| table.probe(key).is_some()));
+    }
+
+    #[test]
+    fn work_codes_grow_with_work() {
+        let mut last = 0;
+        for work in [1u64, 2, 3, 4, 5, 7, 8, 100, 1 << 20, 1 << 40, u64::MAX] {
+            let code = encode_work(work);
+            assert!(code > last, "{work}");
+            assert!(decode_work(code) <= work, "{work}");
+            assert!(decode_work(code).saturating_mul(2) > work, "{work}");
+            last = code;
+        }
+    }
+}
