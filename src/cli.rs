@@ -25,7 +25,9 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
                     [--lambda F] [--k CP] [--seed S] [--threads N] [--validation PERMILLE]
                     [--init NET] DATA...         train a network on data files and write it to NET
        troyka solve [--fen FEN | --size CxR] [--hash MB] [--time S] [--nodes N] [--all]
-                    [--proof FILE]   prove who wins (progress on stderr)";
+                    [--proof FILE]   prove who wins (progress on stderr); the proof is checked
+       troyka verify-proof FILE [--deep]  check a proof with the rules and race patterns alone
+                                    (--deep: confirm every pattern by brute force too)";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
@@ -44,6 +46,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("features") => features_command(&args[1..]),
         Some("train") => train_command(&args[1..]),
         Some("solve") => solve_command(&args[1..]),
+        Some("verify-proof") => verify_proof_command(&args[1..]),
         Some("help") => {
             println!("{USAGE}");
             Ok(())
@@ -282,7 +285,73 @@ fn solve_command(args: &[String]) -> Result<(), String> {
         solution.nodes as f64 / seconds.max(1e-9),
         solver.permille_full() as f64 / 10.0
     );
-    let _ = proof;
+    let Some(path) = proof else { return Ok(()) };
+    let Some(winner) = solution.winner(side) else {
+        return Err("no proof written: the position is not solved".into());
+    };
+    let root_moves = match &solution.outcome {
+        Outcome::Won { moves } => moves.clone(),
+        _ => Vec::new(),
+    };
+    let started = Instant::now();
+    let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = BufWriter::new(file);
+    let positions = solver.write_proof(&game, winner, &root_moves, &stop, &mut out)?;
+    drop(out);
+    println!(
+        "proof: {positions} positions written to {} in {:.1} s",
+        path.display(),
+        started.elapsed().as_secs_f64()
+    );
+    verify_proof(&path, false)
+}
+
+/// `troyka verify-proof FILE [--deep]`.
+fn verify_proof_command(args: &[String]) -> Result<(), String> {
+    let mut path = None;
+    let mut deep = false;
+    for arg in args {
+        match arg.as_str() {
+            "--deep" => deep = true,
+            file if path.is_none() => path = Some(PathBuf::from(file)),
+            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    let path = path.ok_or(format!("verify-proof needs a proof file\n{USAGE}"))?;
+    verify_proof(&path, deep)
+}
+
+/// Checks a proof file and prints the verdict; an invalid proof is an error.
+fn verify_proof(path: &Path, deep: bool) -> Result<(), String> {
+    let started = Instant::now();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let report = crate::proof::check::check(&text, deep)
+        .map_err(|e| format!("{}: the proof is not valid: {e}", path.display()))?;
+    let leaves: Vec<String> = std::iter::once(format!("end {}", report.ends))
+        .chain(
+            report
+                .leaves
+                .iter()
+                .map(|(pattern, count)| format!("{} {count}", pattern.name())),
+        )
+        .collect();
+    println!(
+        "proof checked{}: {} wins {} within {} plies; {} positions, leaves: {}; {:.1} s",
+        if deep {
+            " (patterns confirmed by brute force)"
+        } else {
+            ""
+        },
+        report.winner.name(),
+        report.root.to_fen(),
+        report.depth,
+        report.positions,
+        leaves.join(", "),
+        started.elapsed().as_secs_f64()
+    );
+    if report.unused_lines > 0 {
+        println!("note: {} lines are never reached", report.unused_lines);
+    }
     Ok(())
 }
 

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod datagen;
 pub mod eval;
 pub mod perft;
+pub mod proof;
 pub mod protocol;
 pub mod rules;
 pub mod search;

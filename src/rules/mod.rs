@@ -13,7 +13,7 @@ pub mod race;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, U256};
-pub use game::Game;
+pub use game::{move_name, parse_move_text, Game};
 pub use geometry::{BoardSize, Layout};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::{Position, Step};

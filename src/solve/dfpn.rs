@@ -76,6 +76,7 @@ pub struct Dfpn<'a, B> {
     root_children: std::ops::Range<usize>,
     last_report: Instant,
     report: &'a mut dyn FnMut(&Progress),
+    knobs: [u64; 4],
 }
 
 /// Thresholds: the search of a position returns once `phi` or `delta` reaches its own.
@@ -104,6 +105,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             root_children: 0..0,
             last_report: Instant::now(),
             report,
+            knobs: [knob("NOEVAL", 0), knob("FLAT", 0), 0, 0],
         }
     }
 
@@ -134,6 +136,13 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
     pub fn known(&self, position: &Position<B>) -> Option<Numbers> {
         self.settled(position)
             .or_else(|| self.table.probe(position.hash()).map(|(n, _)| n))
+    }
+
+    /// What the table holds for `position`: its numbers and the work they took.
+    pub fn lookup(&self, position: &Position<B>) -> Option<(Numbers, u64)> {
+        self.table
+            .probe(position.hash())
+            .map(|(numbers, work)| (numbers, decode_work(work)))
     }
 
     /// The numbers of a position the game or a pattern decides.
@@ -251,7 +260,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
                 Err(replies) => (
                     Numbers {
                         phi: 1,
-                        delta: replies,
+                        delta: if self.knobs[1] == 1 { 1 } else { replies },
                     },
                     false,
                 ),
@@ -273,7 +282,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
                 key: child.hash(),
                 numbers,
                 settled,
-                eval: if settled {
+                eval: if settled || self.knobs[0] == 1 {
                     0
                 } else {
                     self.eval.evaluate(&child)
@@ -357,7 +366,19 @@ fn widen(second: u32) -> u32 {
     if second == INFINITY {
         INFINITY
     } else {
-        let widened = second as u64 + (second as u64 / 4).max(1);
+        let widened = second as u64 + (second as u64 * eps() / 16).max(1);
         widened.min(INFINITY as u64 - 1) as u32
     }
+}
+
+pub fn knob(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn eps() -> u64 {
+    static E: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *E.get_or_init(|| knob("EPS", 4))
 }

@@ -151,7 +151,7 @@ impl Solver {
         let mut quiet = |_: &Progress| {};
         with_position!(game, root => {
             let mut dfpn = Dfpn::new(root, &self.table, &control, &mut quiet);
-            extract::write_proof(&mut dfpn, root, winner, root_moves, out)
+            extract::write_proof(&mut dfpn, game, root, winner, root_moves, out)
         })
     }
 }
