@@ -5,7 +5,7 @@ use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::perft;
 use crate::rules::{BoardSize, Game};
-use crate::solve::{self, Outcome, Progress, Solver};
+use crate::solve::{self, Outcome, Progress, Solver, Totals};
 use crate::train::TrainSettings;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -25,7 +25,9 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
                     [--lambda F] [--k CP] [--seed S] [--threads N] [--validation PERMILLE]
                     [--init NET] DATA...         train a network on data files and write it to NET
        troyka solve [--fen FEN | --size CxR] [--hash MB] [--time S] [--nodes N] [--all]
-                    [--proof FILE]   prove who wins (progress on stderr); the proof is checked
+                    [--proof FILE] [--checkpoint FILE]
+                                    prove who wins (progress on stderr); the proof is checked;
+                                    the checkpoint is resumed if it exists, saved every 10 min
        troyka verify-proof FILE [--deep]  check a proof with the rules and race patterns alone
                                     (--deep: confirm every pattern by brute force too)";
 
@@ -201,11 +203,12 @@ fn train_command(args: &[String]) -> Result<(), String> {
 }
 
 /// `troyka solve [--fen FEN | --size CxR] [--hash MB] [--time S] [--nodes N] [--all]
-/// [--proof FILE]`.
+/// [--proof FILE] [--checkpoint FILE]`.
 fn solve_command(args: &[String]) -> Result<(), String> {
     let mut settings = solve::Settings::default();
     let mut game = Game::start(BoardSize::STANDARD);
     let mut proof = None;
+    let mut checkpoint = None;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
         if flag == "--all" {
@@ -232,6 +235,7 @@ fn solve_command(args: &[String]) -> Result<(), String> {
             }
             "--nodes" => settings.nodes = Some(number()?),
             "--proof" => proof = Some(PathBuf::from(value)),
+            "--checkpoint" => checkpoint = Some(PathBuf::from(value)),
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
         }
     }
@@ -243,19 +247,64 @@ fn solve_command(args: &[String]) -> Result<(), String> {
     }
     let stop = Arc::new(AtomicBool::new(false));
     let handler_stop = stop.clone();
-    // Ctrl-C stops the solve; what it knows so far is still printed.
+    // Ctrl-C stops the solve; what it knows so far is still printed and saved.
     let _ = ctrlc::set_handler(move || handler_stop.store(true, Ordering::SeqCst));
+    // Deep games need deep recursion: solve on a thread with a large stack.
+    std::thread::Builder::new()
+        .name("solve".into())
+        .stack_size(SOLVE_STACK_BYTES)
+        .spawn(move || solve_and_prove(settings, &game, &stop, proof, checkpoint))
+        .map_err(|e| format!("cannot start the solver thread: {e}"))?
+        .join()
+        .map_err(|_| "the solver thread failed".to_string())?
+}
 
+const SOLVE_STACK_BYTES: usize = 256 << 20;
+/// How often a solve with `--checkpoint` saves its table.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
+
+fn solve_and_prove(
+    settings: solve::Settings,
+    game: &Game,
+    stop: &AtomicBool,
+    proof: Option<PathBuf>,
+    checkpoint: Option<PathBuf>,
+) -> Result<(), String> {
     let solver = Solver::new(settings);
     println!("position {} ({})", game.to_fen(), game.size());
-    let solution = solver.solve(&game, &stop, &mut |progress: &Progress| {
-        eprintln!("{}", progress_line(progress));
+    let mut earlier = Totals::default();
+    if let Some(path) = checkpoint.as_deref().filter(|p| p.exists()) {
+        earlier = solver.load_checkpoint(game, path)?;
+        println!(
+            "resumed from {}: {} nodes in {:.1} s before, table {:.1}% full",
+            path.display(),
+            earlier.nodes,
+            earlier.elapsed.as_secs_f64(),
+            solver.permille_full() as f64 / 10.0
+        );
+    }
+    let mut last_save = Instant::now();
+    let solution = solver.solve(game, stop, &mut |progress: &Progress| {
+        eprintln!("{}", progress_line(progress, earlier));
+        if let Some(path) = &checkpoint {
+            if last_save.elapsed() >= CHECKPOINT_EVERY {
+                let totals = Totals {
+                    nodes: earlier.nodes + progress.nodes,
+                    elapsed: earlier.elapsed + progress.elapsed,
+                };
+                match solver.save_checkpoint(game, totals, path) {
+                    Ok(()) => eprintln!("checkpoint saved to {}", path.display()),
+                    Err(message) => eprintln!("error: {message}"),
+                }
+                last_save = Instant::now();
+            }
+        }
     });
     let side = game.side_to_move();
     match &solution.outcome {
         Outcome::Won { moves } => {
             println!("result: {} (the side to move) wins", side.name());
-            println!("winning moves: {}", names(&game, moves));
+            println!("winning moves: {}", names(game, moves));
         }
         Outcome::Lost { replies } => {
             println!(
@@ -285,6 +334,21 @@ fn solve_command(args: &[String]) -> Result<(), String> {
         solution.nodes as f64 / seconds.max(1e-9),
         solver.permille_full() as f64 / 10.0
     );
+    let totals = Totals {
+        nodes: earlier.nodes + solution.nodes,
+        elapsed: earlier.elapsed + solution.elapsed,
+    };
+    if earlier.nodes > 0 {
+        println!(
+            "over all sessions: nodes {} time {:.1} s",
+            totals.nodes,
+            totals.elapsed.as_secs_f64()
+        );
+    }
+    if let Some(path) = &checkpoint {
+        solver.save_checkpoint(game, totals, path)?;
+        println!("checkpoint saved to {}", path.display());
+    }
     let Some(path) = proof else { return Ok(()) };
     let Some(winner) = solution.winner(side) else {
         return Err("no proof written: the position is not solved".into());
@@ -296,7 +360,7 @@ fn solve_command(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = BufWriter::new(file);
-    let positions = solver.write_proof(&game, winner, &root_moves, &stop, &mut out)?;
+    let positions = solver.write_proof(game, winner, &root_moves, stop, &mut out)?;
     drop(out);
     println!(
         "proof: {positions} positions written to {} in {:.1} s",
@@ -368,13 +432,13 @@ fn number_text(n: u32) -> String {
     }
 }
 
-/// A progress line for stderr.
-fn progress_line(progress: &Progress) -> String {
+/// A progress line for stderr: totals over all sessions, the speed of this one.
+fn progress_line(progress: &Progress, earlier: Totals) -> String {
     let seconds = progress.elapsed.as_secs_f64();
     format!(
         "{:>8.1} s  nodes {:>12}  {:>8.0} nodes/s  root pn {} dn {}  table {:.1}%",
-        seconds,
-        progress.nodes,
+        seconds + earlier.elapsed.as_secs_f64(),
+        progress.nodes + earlier.nodes,
         progress.nodes as f64 / seconds.max(1e-9),
         number_text(progress.root.phi),
         number_text(progress.root.delta),

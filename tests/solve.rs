@@ -262,7 +262,7 @@ fn tampered_proofs_are_rejected() {
     // Pattern leaves claimed where there is none: `*:win1` added to a loser's line that
     // lists its moves, and a reference turned into a pattern.
     for &index in &body {
-        if let Some(at) = lines[index].find(|c: char| c == ':') {
+        if let Some(at) = lines[index].find(':') {
             let (head, tail) = lines[index].split_at(at + 1);
             let reference: String = tail.chars().take_while(|c| c.is_ascii_digit()).collect();
             if !reference.is_empty() {
@@ -294,4 +294,49 @@ fn a_pattern_that_does_not_hold_is_rejected() {
     let error = check(&format!("{header}1 c1b2:2\n2 d2d1:end\nend\n"), false).unwrap_err();
     assert!(error.contains("is not answered"), "{error}");
     assert!(check(&format!("{header}1 =loss2\nend\n"), false).is_ok());
+}
+
+#[test]
+fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
+    let game = Game::start("6x4".parse().unwrap());
+    let straight = solve_with(&solver(), &game);
+    assert_ne!(straight.outcome, Outcome::Unknown);
+
+    let path = std::env::temp_dir().join(format!("troyka-checkpoint-{}", std::process::id()));
+    let first = Solver::new(Settings {
+        hash_megabytes: 16,
+        nodes: Some(straight.nodes / 2),
+        ..Settings::default()
+    });
+    let stopped = solve_with(&first, &game);
+    assert_eq!(stopped.outcome, Outcome::Unknown);
+    let totals = troyka::solve::Totals {
+        nodes: stopped.nodes,
+        elapsed: stopped.elapsed,
+    };
+    first.save_checkpoint(&game, totals, &path).unwrap();
+
+    let second = solver();
+    let loaded = second.load_checkpoint(&game, &path).unwrap();
+    assert_eq!(loaded.nodes, totals.nodes);
+    let resumed = solve_with(&second, &game);
+    assert_eq!(resumed.outcome, straight.outcome);
+    assert!(
+        resumed.nodes < straight.nodes,
+        "the checkpoint saved work: {} then {} of {}",
+        stopped.nodes,
+        resumed.nodes,
+        straight.nodes
+    );
+    check(&proof_of(&second, &game, &resumed), false).unwrap();
+
+    // A checkpoint of another position, or a damaged one, is refused.
+    let other = Game::start("5x4".parse().unwrap());
+    let error = solver().load_checkpoint(&other, &path).unwrap_err();
+    assert!(error.contains("another position"), "{error}");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 20]).unwrap();
+    let error = solver().load_checkpoint(&game, &path).unwrap_err();
+    assert!(error.contains("cut off"), "{error}");
+    std::fs::remove_file(&path).unwrap();
 }

@@ -144,7 +144,7 @@ impl<B: Bitboard> Extractor<'_, '_, B> {
         let mut entries = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
             let child = position.play(mv);
-            if self.settled(&child)?.is_none() && self.ids.get(&child.hash()).is_none() {
+            if self.settled(&child)?.is_none() && !self.ids.contains_key(&child.hash()) {
                 self.prove(&child)?;
             }
             entries.push(Entry::Move(mv, self.reference(&child)?));

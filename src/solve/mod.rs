@@ -4,10 +4,12 @@
 //! in [`crate::proof`] ([`extract`]). It shares only the rules, the race patterns and the
 //! evaluation (for move ordering) with the alpha-beta search.
 
+mod checkpoint;
 mod dfpn;
 mod extract;
 mod table;
 
+pub use checkpoint::Totals;
 pub use dfpn::Progress;
 pub use table::{Numbers, INFINITY};
 
@@ -15,6 +17,7 @@ use crate::rules::{Bitboard, Color, Game, Move, MoveList, Position};
 use crate::with_position;
 use dfpn::{Control, Dfpn};
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use table::Table;
@@ -93,6 +96,17 @@ impl Solver {
             table: Table::new(settings.hash_megabytes),
             settings,
         }
+    }
+
+    /// Saves the table to `path`, as the state of the solve of `game` after `totals`.
+    pub fn save_checkpoint(&self, game: &Game, totals: Totals, path: &Path) -> Result<(), String> {
+        checkpoint::save(&self.table, game, totals, path)
+    }
+
+    /// Loads a checkpoint of the solve of `game` saved by [`Solver::save_checkpoint`];
+    /// returns what the solve had cost.
+    pub fn load_checkpoint(&self, game: &Game, path: &Path) -> Result<Totals, String> {
+        checkpoint::load(&self.table, game, path)
     }
 
     /// Permille of the table in use.

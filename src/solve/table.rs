@@ -6,6 +6,7 @@
 //! four entries fill a cache line. When a bucket is full the entry that cost the least work
 //! to compute makes room: the table never runs out, it forgets what is cheapest to redo.
 
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A number that stands for "cannot be done": a proof number of `INFINITY` means the side to
@@ -111,14 +112,6 @@ struct Bucket([Entry; BUCKET]);
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
-/// What an entry holds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Stored {
-    pub key: u64,
-    pub numbers: Numbers,
-    pub work: u8,
-}
-
 pub struct Table {
     buckets: Vec<Bucket>,
 }
@@ -130,11 +123,6 @@ impl Table {
         let mut buckets = Vec::new();
         buckets.resize_with(count.max(1), Bucket::default);
         Table { buckets }
-    }
-
-    /// How many entries the table has room for.
-    pub fn capacity(&self) -> usize {
-        self.buckets.len() * BUCKET
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
@@ -194,19 +182,26 @@ impl Table {
         (used * 1000 / (sample * BUCKET)) as u32
     }
 
-    /// Every entry in use, for a checkpoint.
-    pub fn entries(&self) -> impl Iterator<Item = Stored> + '_ {
-        self.buckets
-            .iter()
-            .flat_map(|b| b.0.iter())
-            .filter_map(|e| {
-                let data = e.data.load(Ordering::Relaxed);
-                let key = e.check.load(Ordering::Relaxed) ^ data;
-                (data != 0).then(|| {
-                    let (numbers, work) = unpack(data);
-                    Stored { key, numbers, work }
-                })
-            })
+    /// Writes every entry in use (key and data word, little-endian); returns how many.
+    pub fn save(&self, out: &mut dyn Write) -> io::Result<u64> {
+        let mut count = 0;
+        for entry in self.buckets.iter().flat_map(|b| b.0.iter()) {
+            let data = entry.data.load(Ordering::Relaxed);
+            if data != 0 {
+                let key = entry.check.load(Ordering::Relaxed) ^ data;
+                out.write_all(&key.to_le_bytes())?;
+                out.write_all(&data.to_le_bytes())?;
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
+    /// Stores an entry as [`Table::save`] wrote it (a smaller table keeps what its
+    /// replacement rule keeps).
+    pub fn restore(&self, key: u64, data: u64) {
+        let (numbers, work) = unpack(data);
+        self.store(key, numbers, work);
     }
 }
 
@@ -261,6 +256,29 @@ mod tests {
         table.store(5, numbers, encode_work(10));
         assert_eq!(table.probe(1), None, "the least work goes");
         assert!((2..=5).all(|key| table.probe(key).is_some()));
+    }
+
+    #[test]
+    fn saved_entries_load_into_another_table() {
+        let table = Table::new(1);
+        for key in 1..=100u64 {
+            let numbers = Numbers {
+                phi: key as u32,
+                delta: 2,
+            };
+            table.store(key * 0x9E37_79B9_7F4A_7C15, numbers, encode_work(key));
+        }
+        let mut bytes = Vec::new();
+        assert_eq!(table.save(&mut bytes).unwrap(), 100);
+        let copy = Table::new(2);
+        for record in bytes.chunks(16) {
+            let word = |i: usize| u64::from_le_bytes(record[i..i + 8].try_into().unwrap());
+            copy.restore(word(0), word(8));
+        }
+        for key in 1..=100u64 {
+            let key = key * 0x9E37_79B9_7F4A_7C15;
+            assert_eq!(copy.probe(key), table.probe(key));
+        }
     }
 
     #[test]
