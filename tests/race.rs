@@ -55,7 +55,7 @@ fn random_position(rng: &mut Mt64, size: BoardSize) -> Game {
             black.push(size.square((rng.next_u64() % cols) as usize, rank as usize));
         }
         black.retain(|square| !white.contains(square));
-        let side = if rng.next_u64() % 2 == 0 {
+        let side = if rng.next_u64().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
