@@ -7,7 +7,7 @@
 //! - the [session](session), on the calling thread, owns the engine's state and acts on the
 //!   commands in order;
 //! - a [search thread](search_thread) per `go` streams `info` lines and hands `bestmove`
-//!   back to the session.
+//!   back to the session; a [solve thread](solve_thread) does the same for `go solve`.
 //!
 //! All of them write through one [`Output`](output::Output), a line at a time.
 
@@ -18,6 +18,7 @@ mod parser;
 mod reader;
 mod search_thread;
 mod session;
+mod solve_thread;
 
 use crate::search::Signals;
 use output::Output;

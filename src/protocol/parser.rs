@@ -104,6 +104,8 @@ pub struct Go {
     pub infinite: bool,
     pub ponder: bool,
     pub searchmoves: Vec<Word>,
+    /// Prove the position with the solver instead of searching it.
+    pub solve: bool,
 }
 
 /// UGI's `query` questions.
@@ -351,11 +353,12 @@ enum GoParam<'a> {
     Mate(u32),
     Infinite,
     Ponder,
+    Solve,
     SearchMoves(Vec<&'a str>),
     Perft(u32),
 }
 
-const GO_KEYWORDS: [&str; 17] = [
+const GO_KEYWORDS: [&str; 18] = [
     "wtime",
     "btime",
     "winc",
@@ -373,6 +376,7 @@ const GO_KEYWORDS: [&str; 17] = [
     "ponder",
     "searchmoves",
     "perft",
+    "solve",
 ];
 
 /// `key` followed by its value, made into a [`GoParam`].
@@ -430,6 +434,7 @@ fn go_param(input: &str) -> Res<'_, GoParam<'_>> {
         param("mate", number("mate", "a number of moves"), GoParam::Mate),
         flag("infinite", || GoParam::Infinite),
         flag("ponder", || GoParam::Ponder),
+        flag("solve", || GoParam::Solve),
         param(
             "searchmoves",
             needs("searchmoves", "at least one move", many1(search_move)),
@@ -459,6 +464,7 @@ fn go<'a>(line: &'a str, input: &'a str) -> Res<'a, Command> {
             GoParam::Mate(m) => go.mate = Some(m),
             GoParam::Infinite => go.infinite = true,
             GoParam::Ponder => go.ponder = true,
+            GoParam::Solve => go.solve = true,
             GoParam::SearchMoves(moves) => go.searchmoves = words(line, &moves),
             GoParam::Perft(_) => {
                 return failure(
@@ -467,6 +473,19 @@ fn go<'a>(line: &'a str, input: &'a str) -> Res<'a, Command> {
                 )
             }
         }
+    }
+    let searches_only = go.time != [None; 2]
+        || go.inc != [None; 2]
+        || go.movestogo.is_some()
+        || go.depth.is_some()
+        || go.mate.is_some()
+        || go.ponder
+        || !go.searchmoves.is_empty();
+    if go.solve && searches_only {
+        return failure(
+            input,
+            "'solve' combines only with 'movetime', 'nodes' and 'infinite'".into(),
+        );
     }
     Ok((rest, Command::Go(go)))
 }
@@ -703,6 +722,7 @@ mod tests {
                 infinite: true,
                 ponder: true,
                 searchmoves: vec![word("a2a3", 23), word("b2b3", 24)],
+                solve: false,
             })
         );
         assert_eq!(ok("go"), Command::Go(Go::default()));
@@ -782,6 +802,28 @@ mod tests {
         assert_eq!(
             error("go perft 3 depth 2"),
             "'perft' cannot be combined with other go parameters (word 2)"
+        );
+    }
+
+    #[test]
+    fn go_solve_takes_only_its_own_limits() {
+        assert_eq!(
+            ok("go solve movetime 5000 nodes 100 infinite"),
+            Command::Go(Go {
+                movetime: ms(5000),
+                nodes: Some(100),
+                infinite: true,
+                solve: true,
+                ..Go::default()
+            })
+        );
+        assert_eq!(
+            error("go solve depth 5"),
+            "'solve' combines only with 'movetime', 'nodes' and 'infinite' (word 2)"
+        );
+        assert_eq!(
+            error("go wtime 100 solve"),
+            "'solve' combines only with 'movetime', 'nodes' and 'infinite' (word 2)"
         );
     }
 

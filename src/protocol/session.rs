@@ -15,6 +15,7 @@ use super::options::{self, Setting};
 use super::output::Output;
 use super::parser::{quote, Command, Go, PositionBase, Query, Word};
 use super::search_thread::{self, Finished, Job};
+use super::solve_thread::{self, SolveJob};
 use crate::eval::nnue::Accumulator;
 use crate::rules::{BoardSize, Color, Game, Move};
 use crate::search::{Clock, Engine, Limits, Signals};
@@ -37,6 +38,8 @@ pub struct Session {
     board_size: BoardSize,
     move_overhead: Duration,
     multipv: usize,
+    /// The `Hash` size, which `go solve` gives its own table.
+    hash_megabytes: usize,
     dialect: Dialect,
     search: Option<Running>,
     done_sender: Sender<Finished>,
@@ -67,6 +70,7 @@ impl Session {
             board_size: BoardSize::STANDARD,
             move_overhead: Duration::ZERO,
             multipv: 1,
+            hash_megabytes: 1,
             dialect: Dialect::Uci,
             search: None,
             done_sender,
@@ -259,6 +263,7 @@ impl Session {
             Setting::Hash(megabytes) => {
                 if can_allocate(megabytes) {
                     self.engine().set_hash(megabytes);
+                    self.hash_megabytes = megabytes;
                 } else {
                     self.out.error(&format!(
                         "option Hash: {megabytes} MiB cannot be allocated; the table is unchanged"
@@ -359,18 +364,40 @@ impl Session {
             || limits.clock.is_some();
         self.signals.stop.store(false, Ordering::SeqCst);
         self.signals.pondering.store(go.ponder, Ordering::SeqCst);
-        let job = Job {
-            game,
-            limits,
-            dialect: self.dialect,
+        let spawned = if go.solve {
+            if !can_allocate(self.hash_megabytes) {
+                return self.out.error(&format!(
+                    "go ignored: the solver's table of {} MiB cannot be allocated",
+                    self.hash_megabytes
+                ));
+            }
+            let job = SolveJob {
+                game,
+                hash_megabytes: self.hash_megabytes,
+                movetime: limits.movetime,
+                nodes: limits.nodes,
+                dialect: self.dialect,
+            };
+            solve_thread::spawn(
+                self.signals.clone(),
+                self.out.clone(),
+                job,
+                self.done_sender.clone(),
+            )
+        } else {
+            let job = Job {
+                game,
+                limits,
+                dialect: self.dialect,
+            };
+            search_thread::spawn(
+                self.engine.clone(),
+                self.signals.clone(),
+                self.out.clone(),
+                job,
+                self.done_sender.clone(),
+            )
         };
-        let spawned = search_thread::spawn(
-            self.engine.clone(),
-            self.signals.clone(),
-            self.out.clone(),
-            job,
-            self.done_sender.clone(),
-        );
         match spawned {
             Ok(()) => {
                 self.search = Some(Running {
@@ -538,6 +565,8 @@ Troyka speaks UCI (and UGI) on stdin/stdout; protocol.md describes every command
   go [wtime|btime|winc|binc|p1time|p2time|p1inc|p2inc <ms>] [movestogo <n>]
      [movetime <ms>] [depth <plies>] [nodes <n>] [mate <moves>] [infinite] [ponder]
      [searchmoves <m1> ...]      search; answers bestmove
+  go solve [movetime <ms>] [nodes <n>] [infinite]
+                                 prove who wins (info lines, then bestmove)
   go perft <n> | perft <n>       count the leaves of the move tree, per root move
   stop | ponderhit | quit
   query p1turn | gameover | result   UGI questions, answered response ...

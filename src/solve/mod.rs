@@ -109,6 +109,26 @@ impl Solver {
         checkpoint::load(&self.table, game, path)
     }
 
+    /// The move the table likes best at the root of `game` (which must have a move): the
+    /// smallest disproof number of the position it leads to, the most work among equals (so
+    /// a lost position resists longest).
+    pub fn most_promising(&self, game: &Game) -> Move {
+        let moves = game.legal_moves();
+        let rank = |&mv: &Move| {
+            let child = game.play(mv);
+            match self.table.probe(child.hash()) {
+                _ if child.winner().is_some() => (0, u8::MAX),
+                Some((numbers, work)) => (numbers.delta, u8::MAX - work),
+                None => (INFINITY - 1, u8::MAX),
+            }
+        };
+        moves
+            .iter()
+            .min_by_key(|mv| rank(mv))
+            .copied()
+            .unwrap_or(Move::NULL)
+    }
+
     /// Permille of the table in use.
     pub fn permille_full(&self) -> u32 {
         self.table.permille_full()

@@ -7,3 +7,4 @@ mod evaluation;
 mod harness;
 mod robustness;
 mod search;
+mod solve;
