@@ -24,7 +24,7 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
        troyka train --out NET [--epochs N] [--batch N] [--rate F] [--final-rate F]
                     [--lambda F] [--k CP] [--seed S] [--threads N] [--validation PERMILLE]
                     [--init NET] DATA...         train a network on data files and write it to NET
-       troyka solve [--fen FEN | --size CxR] [--hash MB] [--time S] [--nodes N] [--all]
+       troyka solve [--fen FEN | --size CxR] [--hash MB] [--threads N] [--time S] [--nodes N] [--all]
                     [--proof FILE] [--checkpoint FILE]
                                     prove who wins (progress on stderr); the proof is checked;
                                     the checkpoint is resumed if it exists, saved every 10 min
@@ -202,8 +202,8 @@ fn train_command(args: &[String]) -> Result<(), String> {
     crate::train::train(&settings, &mut |line| eprintln!("{line}"))
 }
 
-/// `troyka solve [--fen FEN | --size CxR] [--hash MB] [--time S] [--nodes N] [--all]
-/// [--proof FILE] [--checkpoint FILE]`.
+/// `troyka solve [--fen FEN | --size CxR] [--hash MB] [--threads N] [--time S] [--nodes N]
+/// [--all] [--proof FILE] [--checkpoint FILE]`.
 fn solve_command(args: &[String]) -> Result<(), String> {
     let mut settings = solve::Settings::default();
     let mut game = Game::start(BoardSize::STANDARD);
@@ -234,6 +234,7 @@ fn solve_command(args: &[String]) -> Result<(), String> {
                 settings.time = Some(Duration::from_secs_f64(seconds.min(1e9)));
             }
             "--nodes" => settings.nodes = Some(number()?),
+            "--threads" => settings.threads = number()?.clamp(1, 256) as usize,
             "--proof" => proof = Some(PathBuf::from(value)),
             "--checkpoint" => checkpoint = Some(PathBuf::from(value)),
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),

@@ -340,3 +340,27 @@ fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
     assert!(error.contains("cut off"), "{error}");
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn two_threads_prove_the_same_results() {
+    let two = Solver::new(Settings {
+        hash_megabytes: 16,
+        threads: 2,
+        ..Settings::default()
+    });
+    for (fen, side_to_move_wins) in SEARCH_TEST_POSITIONS {
+        let game = Game::from_fen(fen).unwrap();
+        let solution = solve_with(&two, &game);
+        let winner = solution.winner(game.side_to_move());
+        assert_eq!(
+            winner == Some(game.side_to_move()),
+            side_to_move_wins,
+            "{fen}"
+        );
+        check(&proof_of(&two, &game, &solution), false).unwrap();
+    }
+    let game = Game::start("5x4".parse().unwrap());
+    let single = solve_with(&solver(), &game);
+    let solution = solve_with(&two, &game);
+    assert_eq!(solution.winner(Color::White), single.winner(Color::White));
+}

@@ -38,8 +38,9 @@ pub struct Session {
     board_size: BoardSize,
     move_overhead: Duration,
     multipv: usize,
-    /// The `Hash` size, which `go solve` gives its own table.
+    /// The `Hash` size and `Threads`, which `go solve` uses for its own table and threads.
     hash_megabytes: usize,
+    threads: usize,
     dialect: Dialect,
     search: Option<Running>,
     done_sender: Sender<Finished>,
@@ -71,6 +72,7 @@ impl Session {
             move_overhead: Duration::ZERO,
             multipv: 1,
             hash_megabytes: 1,
+            threads: 1,
             dialect: Dialect::Uci,
             search: None,
             done_sender,
@@ -270,7 +272,10 @@ impl Session {
                     ));
                 }
             }
-            Setting::Threads(threads) => self.engine().set_threads(threads),
+            Setting::Threads(threads) => {
+                self.engine().set_threads(threads);
+                self.threads = threads;
+            }
             Setting::MoveOverhead(overhead) => self.move_overhead = overhead,
             Setting::MultiPv(lines) => self.multipv = lines,
             // Pondering is the GUI's decision (`go ponder`); nothing to prepare.
@@ -374,6 +379,7 @@ impl Session {
             let job = SolveJob {
                 game,
                 hash_megabytes: self.hash_megabytes,
+                threads: self.threads,
                 movetime: limits.movetime,
                 nodes: limits.nodes,
                 dialect: self.dialect,

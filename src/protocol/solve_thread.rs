@@ -22,6 +22,7 @@ pub struct SolveJob {
     /// A position whose game is not over.
     pub game: Game,
     pub hash_megabytes: usize,
+    pub threads: usize,
     pub movetime: Option<Duration>,
     pub nodes: Option<u64>,
     pub dialect: Dialect,
@@ -49,6 +50,7 @@ fn solve(signals: &Signals, out: &Output, job: &SolveJob) -> Finished {
     let game = &job.game;
     let solver = Solver::new(Settings {
         hash_megabytes: job.hash_megabytes,
+        threads: job.threads,
         time: job.movetime,
         nodes: job.nodes,
         all: false,

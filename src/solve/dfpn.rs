@@ -16,6 +16,7 @@
 //! the evaluation orders the moves: on the tuning set (the 5x5 start and two 6x5 positions
 //! after one move each) it saves a third of the nodes over numbers of 1.
 
+use super::parallel::Shared;
 use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
 use crate::eval::Evaluator;
 use crate::rules::{Bitboard, Move, MoveList, Pattern, Position, Race, Verdict};
@@ -78,6 +79,8 @@ pub struct Dfpn<'a, B> {
     root_children: std::ops::Range<usize>,
     last_report: Instant,
     report: &'a mut dyn FnMut(&Progress),
+    /// With several threads: this thread's number and what the threads share.
+    shared: Option<(usize, &'a Shared)>,
 }
 
 /// Thresholds: the search of a position returns once `phi` or `delta` reaches its own.
@@ -106,7 +109,14 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             root_children: 0..0,
             last_report: Instant::now(),
             report,
+            shared: None,
         }
+    }
+
+    /// Makes this search thread `thread` of a parallel solve.
+    pub fn in_parallel(mut self, thread: usize, shared: &'a Shared) -> Self {
+        self.shared = Some((thread, shared));
+        self
     }
 
     pub fn nodes(&self) -> u64 {
@@ -174,10 +184,18 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             {
                 self.stopped = true;
             }
+            let mut nodes = self.nodes;
+            if let Some((thread, shared)) = self.shared {
+                shared.publish_nodes(thread, self.nodes);
+                nodes = shared.total_nodes();
+                if shared.done.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
             if self.last_report.elapsed() >= control.report_every {
                 self.last_report = Instant::now();
                 let progress = Progress {
-                    nodes: self.nodes,
+                    nodes,
                     elapsed: control.start.elapsed(),
                     root: self.root_numbers(),
                     permille_full: self.table.permille_full(),
@@ -212,6 +230,9 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         let start_nodes = self.nodes;
         let key = position.hash();
         let earlier_work = self.table.probe(key).map_or(0, |(_, w)| decode_work(w));
+        if let Some((thread, shared)) = self.shared {
+            shared.enter(thread, self.ply, key);
+        }
         let first = self.children.len();
         self.expand(position);
         let last = self.children.len();
@@ -220,7 +241,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         }
         let mut searched = None;
         let numbers = loop {
-            let summary = self.summarize(first..last, searched);
+            let summary = self.summarize(first..last, searched, thresholds.phi);
             let numbers = summary.numbers;
             if numbers.phi >= thresholds.phi || numbers.delta >= thresholds.delta || self.stopped {
                 break numbers;
@@ -242,6 +263,9 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             searched = Some(summary.best);
         };
         self.children.truncate(first);
+        if let Some((thread, shared)) = self.shared {
+            shared.leave(thread, self.ply);
+        }
         let work = earlier_work + (self.nodes - start_nodes) + 1;
         self.table.store(key, numbers, encode_work(work));
         numbers
@@ -308,12 +332,18 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         }
     }
 
-    /// The numbers of the position from its children's (looked up again, as transpositions
-    /// may have changed them, except the one just searched), and the child to search next.
-    fn summarize(&mut self, range: std::ops::Range<usize>, searched: Option<usize>) -> Summary {
-        // Only the first time: a sibling's numbers change (almost) only when it is searched,
-        // and the searched child's come back from its search.
-        let first_time = searched.is_none();
+    /// The numbers of the position from its children's, and the child to search next (with
+    /// the second-smallest `delta` for its threshold); `phi_threshold` is the position's.
+    fn summarize(
+        &mut self,
+        range: std::ops::Range<usize>,
+        searched: Option<usize>,
+        phi_threshold: u32,
+    ) -> Summary {
+        // Alone, only the first time: a sibling's numbers change (almost) only when it is
+        // searched, and the searched child's come back from its search. With other threads
+        // every time, as they prove things.
+        let first_time = searched.is_none() || self.shared.is_some();
         if first_time {
             for child in &self.children[range.clone()] {
                 if !child.settled {
@@ -324,22 +354,35 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         let mut phi = INFINITY;
         let mut delta = 0u32;
         let mut best = range.start;
+        let mut best_delta = INFINITY;
         let mut second_delta = INFINITY;
         for index in range {
             let child = &mut self.children[index];
-            if first_time && !child.settled {
+            if first_time && !child.settled && searched != Some(index) {
                 if let Some((numbers, _)) = self.table.probe(child.key) {
                     child.numbers = numbers;
                 }
             }
             let numbers = child.numbers;
             delta = add(delta, numbers.phi);
-            if numbers.delta < phi {
-                second_delta = phi;
-                phi = numbers.delta;
+            phi = phi.min(numbers.delta);
+            // Another thread's child looks up to twice as hard to refute (but is no harder),
+            // never so hard that the child chosen would be past the threshold.
+            let chosen_delta = match self.shared {
+                Some((thread, shared))
+                    if !child.settled && shared.busy_elsewhere(thread, self.ply + 1, child.key) =>
+                {
+                    let doubled = add(numbers.delta, numbers.delta.max(1));
+                    doubled.min(numbers.delta.max(phi_threshold.saturating_sub(1)))
+                }
+                _ => numbers.delta,
+            };
+            if chosen_delta < best_delta {
+                second_delta = best_delta;
+                best_delta = chosen_delta;
                 best = index;
-            } else if numbers.delta < second_delta {
-                second_delta = numbers.delta;
+            } else if chosen_delta < second_delta {
+                second_delta = chosen_delta;
             }
         }
         if phi == 0 {

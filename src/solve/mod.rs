@@ -7,6 +7,7 @@
 mod checkpoint;
 mod dfpn;
 mod extract;
+mod parallel;
 mod table;
 
 pub use checkpoint::Totals;
@@ -16,9 +17,10 @@ pub use table::{Numbers, INFINITY};
 use crate::rules::{Bitboard, Color, Game, Move, MoveList, Position};
 use crate::with_position;
 use dfpn::{Control, Dfpn};
+use parallel::Shared;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use table::Table;
 
@@ -26,6 +28,8 @@ use table::Table;
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub hash_megabytes: usize,
+    /// Threads proving the root together (the moves are then named by one).
+    pub threads: usize,
     /// Stop after this long.
     pub time: Option<Duration>,
     /// Stop after about this many nodes.
@@ -40,6 +44,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             hash_megabytes: 256,
+            threads: 1,
             time: None,
             nodes: None,
             all: false,
@@ -83,6 +88,9 @@ impl Solution {
         }
     }
 }
+
+/// Threads recurse as deep as the game is long.
+const HELPER_STACK_BYTES: usize = 256 << 20;
 
 /// The solver: its table persists between calls (a proof is written from it after a solve).
 pub struct Solver {
@@ -135,7 +143,8 @@ impl Solver {
     }
 
     /// Solves `game` (whose game must not be over) until it is solved or `stop` is set, or a
-    /// limit is reached, calling `report` every few seconds.
+    /// limit is reached, calling `report` every few seconds. With one thread the result,
+    /// the node count and the table are the same every time.
     pub fn solve(
         &self,
         game: &Game,
@@ -151,16 +160,71 @@ impl Solver {
             start,
         };
         with_position!(game, root => {
+            let (numbers, proving_nodes) = self.prove_root(root, &control, report);
+            // Naming the moves is one thread's work.
             let mut dfpn = Dfpn::new(root, &self.table, &control, report);
-            let (outcome, numbers) = solve_root(&mut dfpn, root, self.settings.all);
+            let outcome = if numbers.is_solved() {
+                name_moves(&mut dfpn, root, numbers, self.settings.all)
+            } else {
+                Outcome::Unknown
+            };
             Solution {
+                stopped: outcome == Outcome::Unknown,
                 outcome,
                 root: numbers,
-                nodes: dfpn.nodes(),
+                nodes: proving_nodes + dfpn.nodes(),
                 elapsed: start.elapsed(),
-                stopped: dfpn.stopped(),
             }
         })
+    }
+
+    /// Proves or disproves the root with all threads; returns its numbers and the nodes.
+    fn prove_root<B: Bitboard>(
+        &self,
+        root: &Position<B>,
+        control: &Control,
+        report: &mut dyn FnMut(&Progress),
+    ) -> (Numbers, u64) {
+        let threads = self.settings.threads.max(1);
+        let mut main = Dfpn::new(root, &self.table, control, report);
+        if let Some(numbers) = main.known(root).filter(|n| n.is_solved()) {
+            return (numbers, 0);
+        }
+        if threads == 1 {
+            let numbers = main.solve(root);
+            return (numbers, main.nodes());
+        }
+        let shared = Shared::new(threads);
+        let numbers = std::thread::scope(|scope| {
+            for thread in 1..threads {
+                let shared = &shared;
+                let spawned = std::thread::Builder::new()
+                    .stack_size(HELPER_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut quiet = |_: &Progress| {};
+                        let mut helper = Dfpn::new(root, &self.table, control, &mut quiet)
+                            .in_parallel(thread, shared);
+                        if helper.solve(root).is_solved() {
+                            shared.done.store(true, Ordering::Relaxed);
+                        }
+                        shared.publish_nodes(thread, helper.nodes());
+                    });
+                if let Err(error) = spawned {
+                    log::warn!("could not start solver thread {thread}: {error}");
+                }
+            }
+            let mut main = main.in_parallel(0, &shared);
+            let numbers = main.solve(root);
+            shared.publish_nodes(0, main.nodes());
+            shared.done.store(true, Ordering::Relaxed);
+            numbers
+        });
+        // Another thread may have proved the root first.
+        let numbers = match self.table.probe(root.hash()) {
+            Some((stored, _)) if stored.is_solved() => stored,
+            _ => numbers,
+        };
+        (numbers, shared.total_nodes())
     }
 
     /// Writes the proof that `winner` wins `game` (solved by [`Solver::solve`]), with
@@ -190,18 +254,15 @@ impl Solver {
     }
 }
 
-/// Solves the root, then finds its winning moves (or, when it is lost, the winning replies
-/// to each move).
-fn solve_root<B: Bitboard>(
+/// Names the winning moves of a solved root (or, when it is lost, the winning replies to
+/// each move); `Unknown` if stopped first.
+fn name_moves<B: Bitboard>(
     dfpn: &mut Dfpn<'_, B>,
     root: &Position<B>,
+    numbers: Numbers,
     all: bool,
-) -> (Outcome, Numbers) {
-    let numbers = match dfpn.known(root) {
-        Some(numbers) if numbers.is_solved() => numbers,
-        _ => dfpn.solve(root),
-    };
-    let outcome = if numbers == Numbers::WON {
+) -> Outcome {
+    if numbers == Numbers::WON {
         match winning_moves(dfpn, root, all) {
             Some(moves) => Outcome::Won { moves },
             None => Outcome::Unknown,
@@ -217,14 +278,13 @@ fn solve_root<B: Bitboard>(
             }
             match winning_moves(dfpn, &child, all) {
                 Some(answers) => replies.push((mv, answers)),
-                None => return (Outcome::Unknown, numbers),
+                None => return Outcome::Unknown,
             }
         }
         Outcome::Lost { replies }
     } else {
         Outcome::Unknown
-    };
-    (outcome, numbers)
+    }
 }
 
 /// The winning moves of a position won for its side to move: the first found, or with
