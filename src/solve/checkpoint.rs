@@ -2,7 +2,7 @@
 //! in a later session. The table is all df-pn needs to resume: its proof numbers steer the
 //! search back to where it was, and solved positions stay solved.
 //!
-//! The file is a short text header (`troyka-checkpoint 1`, the root, the nodes and seconds
+//! The file is a short text header (`troyka-checkpoint 2`, the root, the nodes and seconds
 //! spent so far), then the table's entries, 16 bytes each, then a closing record whose data
 //! word is zero and whose key is the number of entries. It is written to a temporary file
 //! and renamed, so an interrupted save leaves the previous checkpoint intact.
@@ -14,7 +14,8 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
-const MAGIC: &str = "troyka-checkpoint 1";
+/// Version 2: keys shared by mirror images (see [`super::symmetry`]).
+const MAGIC: &str = "troyka-checkpoint 2";
 
 /// The work spent on a solve over all its sessions.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -17,6 +17,7 @@
 //! after one move each) it saves a third of the nodes over numbers of 1.
 
 use super::parallel::Shared;
+use super::symmetry::{canonical, Mirror};
 use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
 use crate::eval::Evaluator;
 use crate::rules::{Bitboard, Move, MoveList, Pattern, Position, Race, Verdict};
@@ -56,7 +57,10 @@ pub struct Progress {
 #[derive(Clone, Copy)]
 struct Child {
     mv: Move,
+    /// The table key (see [`super::symmetry`]).
     key: u64,
+    /// The hash of the child's mirror image.
+    mirrored: u64,
     numbers: Numbers,
     /// Solved by a pattern or the end of the game, not by the table: never looked up.
     settled: bool,
@@ -67,6 +71,7 @@ pub struct Dfpn<'a, B> {
     table: &'a Table,
     race: Race<B>,
     eval: Evaluator<B>,
+    mirror: Mirror,
     control: &'a Control<'a>,
     nodes: u64,
     stopped: bool,
@@ -101,6 +106,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             table,
             race: Race::new(root.layout()),
             eval: Evaluator::new(root),
+            mirror: Mirror::new(root.size()),
             control,
             nodes: 0,
             stopped: false,
@@ -131,6 +137,11 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         &self.race
     }
 
+    /// The table key of `position`.
+    pub fn key(&self, position: &Position<B>) -> u64 {
+        self.mirror.key(position)
+    }
+
     /// Searches `position` (whose game is not over and no pattern decides) until it is
     /// solved or the search is stopped; returns its numbers.
     pub fn solve(&mut self, position: &Position<B>) -> Numbers {
@@ -138,20 +149,21 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             phi: INFINITY,
             delta: INFINITY,
         };
-        self.mid(position, infinite)
+        let mirrored = self.mirror.hash(position);
+        self.mid(position, mirrored, infinite)
     }
 
     /// What is known about `position` without searching it: the end of the game, a
     /// pattern, or the table.
     pub fn known(&self, position: &Position<B>) -> Option<Numbers> {
         self.settled(position)
-            .or_else(|| self.table.probe(position.hash()).map(|(n, _)| n))
+            .or_else(|| self.table.probe(self.mirror.key(position)).map(|(n, _)| n))
     }
 
     /// What the table holds for `position`: its numbers and the work they took.
     pub fn lookup(&self, position: &Position<B>) -> Option<(Numbers, u64)> {
         self.table
-            .probe(position.hash())
+            .probe(self.mirror.key(position))
             .map(|(numbers, work)| (numbers, decode_work(work)))
     }
 
@@ -225,16 +237,17 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
 
     /// The multiple-iterative-deepening step of df-pn: searches `position` until its
     /// numbers reach the thresholds, and stores them.
-    fn mid(&mut self, position: &Position<B>, thresholds: Thresholds) -> Numbers {
+    /// `mirrored` is the hash of the position's mirror image.
+    fn mid(&mut self, position: &Position<B>, mirrored: u64, thresholds: Thresholds) -> Numbers {
         self.count_node();
         let start_nodes = self.nodes;
-        let key = position.hash();
+        let key = canonical(position.hash(), mirrored);
         let earlier_work = self.table.probe(key).map_or(0, |(_, w)| decode_work(w));
         if let Some((thread, shared)) = self.shared {
             shared.enter(thread, self.ply, key);
         }
         let first = self.children.len();
-        self.expand(position);
+        self.expand(position, mirrored);
         let last = self.children.len();
         if self.ply == 0 {
             self.root_children = first..last;
@@ -257,7 +270,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             };
             let child = position.play(best.mv);
             self.ply += 1;
-            let result = self.mid(&child, child_thresholds);
+            let result = self.mid(&child, best.mirrored, child_thresholds);
             self.ply -= 1;
             self.children[summary.best].numbers = result;
             searched = Some(summary.best);
@@ -274,12 +287,14 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
     /// Generates the children of `position` with their first numbers, in the order the
     /// moves are generated (which breaks ties). Stops early at a child that loses for its
     /// side to move: the position is won.
-    fn expand(&mut self, position: &Position<B>) {
+    fn expand(&mut self, position: &Position<B>, mirrored: u64) {
         let mut moves = MoveList::new();
         self.candidate_moves(position, &mut moves);
         let first = self.children.len();
         for &mv in moves.iter() {
             let child = position.play(mv);
+            let child_mirrored = self.mirror.after(position, mirrored, mv);
+            let key = canonical(child.hash(), child_mirrored);
             let (numbers, settled) = match self.classify(&child) {
                 Ok(numbers) => (numbers, true),
                 Err(replies) => (self.initial(&child, replies), false),
@@ -289,7 +304,8 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
                 self.children.truncate(first);
                 self.children.push(Child {
                     mv,
-                    key: child.hash(),
+                    key,
+                    mirrored: child_mirrored,
                     numbers,
                     settled,
                 });
@@ -297,7 +313,8 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             }
             self.children.push(Child {
                 mv,
-                key: child.hash(),
+                key,
+                mirrored: child_mirrored,
                 numbers,
                 settled,
             });

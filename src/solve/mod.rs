@@ -8,6 +8,7 @@ mod checkpoint;
 mod dfpn;
 mod extract;
 mod parallel;
+mod symmetry;
 mod table;
 
 pub use checkpoint::Totals;
@@ -122,9 +123,11 @@ impl Solver {
     /// a lost position resists longest).
     pub fn most_promising(&self, game: &Game) -> Move {
         let moves = game.legal_moves();
+        let mirror = symmetry::Mirror::new(game.size());
         let rank = |&mv: &Move| {
             let child = game.play(mv);
-            match self.table.probe(child.hash()) {
+            let key = with_position!(&child, p => mirror.key(p));
+            match self.table.probe(key) {
                 _ if child.winner().is_some() => (0, u8::MAX),
                 Some((numbers, work)) => (numbers.delta, u8::MAX - work),
                 None => (INFINITY - 1, u8::MAX),
@@ -187,6 +190,7 @@ impl Solver {
     ) -> (Numbers, u64) {
         let threads = self.settings.threads.max(1);
         let mut main = Dfpn::new(root, &self.table, control, report);
+        let main_key = main.key(root);
         if let Some(numbers) = main.known(root).filter(|n| n.is_solved()) {
             return (numbers, 0);
         }
@@ -220,7 +224,7 @@ impl Solver {
             numbers
         });
         // Another thread may have proved the root first.
-        let numbers = match self.table.probe(root.hash()) {
+        let numbers = match self.table.probe(main_key) {
             Some((stored, _)) if stored.is_solved() => stored,
             _ => numbers,
         };
