@@ -326,6 +326,6 @@ fn winning_moves<B: Bitboard>(
             }
         }
     }
-    winning.sort();
+    winning.sort_by_key(|mv| (mv.from(), mv.to()));
     (!winning.is_empty()).then_some(winning)
 }
