@@ -178,3 +178,24 @@ fn solve_stops_at_its_time_limit_and_resumes_from_its_checkpoint() {
     assert!(text.contains("result: white (the side to move)"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ctrl_c_stops_a_solve_with_what_it_knows() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_troyka"))
+        .args(["solve", "--size", "8x8", "--hash", "16"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("troyka runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("result: unknown (stopped)"), "{text}");
+    assert!(text.contains("nodes "), "{text}");
+}
