@@ -318,8 +318,16 @@ impl<B: Bitboard> Race<B> {
         if near.count() > 1 || (near.count() == 1 && (position.attacks(us) & near).is_empty()) {
             return false;
         }
+        // A square the enemy attacks stays attacked after our step (which captures on its
+        // own rank only): skip steps onto one, or to where every step on is attacked or ours.
+        let attacked = position.attacks(them);
+        let onward = !attacked & !position.pieces(us);
         for step in Step::ALL {
-            for to in position.step_targets_from(us, movers, step).squares() {
+            let targets = position.step_targets_from(us, movers, step) & !attacked;
+            for to in targets.squares() {
+                if (position.squares_ahead(us, B::square(to)) & onward).is_empty() {
+                    continue;
+                }
                 let mv = Move::new(position.origin(us, step, to), to);
                 let next = position.play(mv);
                 if next.decided().is_some() {

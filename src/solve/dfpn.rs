@@ -28,7 +28,15 @@ use std::time::{Duration, Instant};
 const CHECK_EVERY: u64 = 1024;
 
 /// Centipawns per doubling of a child's first numbers (see [`Dfpn::initial`]).
-const EVAL_SCALE: f64 = 200.0;
+const EVAL_SCALE: i32 = 200;
+/// The evaluation is read in steps of an eighth of `EVAL_SCALE`, up to three doublings either
+/// way: `FACTORS[i]` is 2^((i - 24) / 8) in 256ths.
+const FACTOR_STEPS: i32 = 8;
+static FACTORS: std::sync::LazyLock<[u32; 49]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|i| {
+        (256.0 * ((i as f64 - 24.0) / FACTOR_STEPS as f64).exp2()).round() as u32
+    })
+});
 
 /// The deepest pattern the solver uses.
 pub const DEEPEST_PATTERN: Pattern = Pattern::Win5;
@@ -325,12 +333,13 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
     /// evaluation scales them (df-pn+), so that a child good for its side to move looks
     /// hard to refute and easy to prove, by a factor of two per 200 centipawns (at most 8).
     fn initial(&self, child: &Position<B>, replies: u32) -> Numbers {
-        let factor = (self.eval.evaluate(child) as f64 / EVAL_SCALE)
-            .clamp(-3.0, 3.0)
-            .exp2();
+        let step = EVAL_SCALE / FACTOR_STEPS;
+        let eval = self.eval.evaluate(child);
+        let index = ((eval + step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
+        let factor = FACTORS[index];
         Numbers {
-            phi: ((2.0 / factor).round() as u32).max(1),
-            delta: ((replies as f64 * factor).round() as u32).max(1),
+            phi: ((512 + factor / 2) / factor).max(1),
+            delta: ((replies * factor + 128) / 256).max(1),
         }
     }
 
