@@ -364,3 +364,42 @@ fn two_threads_prove_the_same_results() {
     let solution = solve_with(&two, &game);
     assert_eq!(solution.winner(Color::White), single.winner(Color::White));
 }
+
+#[test]
+fn malformed_proof_files_are_errors_not_panics() {
+    let header = "troyka-proof 1\nboard 8x8\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\n";
+    let cases = [
+        String::new(),
+        "troyka-proof 1\n".into(),
+        "troyka-proof 2\nboard 8x8\n".into(),
+        "troyka-proof 1\nboard 99x2\nroot x\nwinner white\nend\n".into(),
+        "troyka-proof 1\nboard 6x6\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\nend\n".into(),
+        "troyka-proof 1\nboard 8x8\nroot P7/8/8/8/8/8/8/8 w 0 1\nwinner white\nend\n".into(),
+        format!("{header}winner black\n1 =win3\nend\n"),
+        format!("{header}end\n"),
+        format!("{header}0 =win3\nend\n"),
+        format!("{header}99999999999999999999 =win3\nend\n"),
+        format!("{header}1 =win9\nend\n"),
+        format!("{header}1 c6c7\nend\n"),
+        format!("{header}1 z9z10:end\nend\n"),
+        format!("{header}1 c6c7:2\n2 *:win1 =win1\nend\n"),
+        format!("{header}1 c6c7:1\nend\n"),
+        format!("{header}1 c6c7:loss2 c6c7:loss2\nend\n"),
+        format!("{header}1 c6c7:loss2\n1 c6c7:loss2\nend\n"),
+        format!("{header}1 c6c7:loss2\nend\nend\n"),
+        format!("{header}1 c6c7:loss2\n2 c7c8:end\nend\n"),
+        format!("{header}1 *:win3\nend\n"),
+        format!("{header}1 c6c7:end\nend\n"),
+        format!("{header}1 c6c7:loss2\x00\nend\n"),
+    ];
+    for (index, text) in cases.iter().enumerate() {
+        match check(text, true) {
+            Err(message) => assert!(!message.is_empty(), "case {index}"),
+            // One is a valid proof after all, with a line it never reaches.
+            Ok(report) => assert!(
+                index == 18 && report.unused_lines == 1,
+                "case {index} accepted: {report:?}"
+            ),
+        }
+    }
+}

@@ -1,8 +1,10 @@
 //! The solver: proves who wins a position, with a depth-first proof-number search over a
 //! table of proof and disproof numbers ([`dfpn`], [`table`]) that ends lines early with the
-//! [race patterns](crate::rules::race), and writes the proof for the independent checker
-//! in [`crate::proof`] ([`extract`]). It shares only the rules, the race patterns and the
-//! evaluation (for move ordering) with the alpha-beta search.
+//! [race patterns](crate::rules::race), shares entries between mirror images
+//! ([`symmetry`]), can run on several threads ([`parallel`]) and stop and resume
+//! ([`checkpoint`]), and writes the proof for the independent checker in [`crate::proof`]
+//! ([`extract`]). It shares only the rules, the race patterns and the evaluation (for the
+//! first proof numbers) with the alpha-beta search.
 
 mod checkpoint;
 mod dfpn;
