@@ -350,25 +350,37 @@ fn solve_and_prove(
         solver.save_checkpoint(game, totals, path)?;
         println!("checkpoint saved to {}", path.display());
     }
-    let Some(path) = proof else { return Ok(()) };
     let Some(winner) = solution.winner(side) else {
-        return Err("no proof written: the position is not solved".into());
+        return match proof {
+            Some(_) => Err("no proof written: the position is not solved".into()),
+            None => Ok(()),
+        };
     };
     let root_moves = match &solution.outcome {
         Outcome::Won { moves } => moves.clone(),
         _ => Vec::new(),
     };
+    // The proof is always built, for its size; it is kept and checked with --proof.
     let started = Instant::now();
-    let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out = BufWriter::new(file);
+    let mut out: Box<dyn Write> = match &proof {
+        Some(path) => Box::new(BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )),
+        None => Box::new(std::io::sink()),
+    };
     let positions = solver.write_proof(game, winner, &root_moves, stop, &mut out)?;
     drop(out);
+    let place = proof.as_ref().map_or(String::new(), |path| {
+        format!(" written to {}", path.display())
+    });
     println!(
-        "proof: {positions} positions written to {} in {:.1} s",
-        path.display(),
+        "proof: {positions} positions{place} in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    verify_proof(&path, false)
+    match &proof {
+        Some(path) => verify_proof(path, false),
+        None => Ok(()),
+    }
 }
 
 /// `troyka verify-proof FILE [--deep]`.
