@@ -5,9 +5,13 @@ use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::perft;
 use crate::rules::{BoardSize, Game};
+use crate::solve::{self, Outcome, Progress, Solver, Totals};
 use crate::train::TrainSettings;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 use std::time::Instant;
 
 const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
@@ -20,7 +24,13 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
        troyka train --out NET [--epochs N] [--batch N] [--rate F] [--final-rate F]
                     [--lambda F] [--k CP] [--seed S] [--threads N] [--validation PERMILLE]
                     [--captures skip|keep] [--residual yes|no] [--init NET] DATA...
-                                    train a network on data files and write it to NET";
+                                    train a network on data files and write it to NET
+       troyka solve [--fen FEN | --size CxR] [--hash MB] [--threads N] [--time S] [--nodes N] [--all]
+                    [--proof FILE] [--checkpoint FILE]
+                                    prove who wins (progress on stderr); the proof is checked;
+                                    the checkpoint is resumed if it exists, saved every 10 min
+       troyka verify-proof FILE [--deep]  check a proof with the rules and race patterns alone
+                                    (--deep: confirm every pattern by brute force too)";
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: Vec<String>) -> i32 {
@@ -38,6 +48,8 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("datagen") => datagen_command(&args[1..]),
         Some("features") => features_command(&args[1..]),
         Some("train") => train_command(&args[1..]),
+        Some("solve") => solve_command(&args[1..]),
+        Some("verify-proof") => verify_proof_command(&args[1..]),
         Some("help") => {
             println!("{USAGE}");
             Ok(())
@@ -203,4 +215,261 @@ fn train_command(args: &[String]) -> Result<(), String> {
         return Err(format!("train needs data files\n{USAGE}"));
     }
     crate::train::train(&settings, &mut |line| eprintln!("{line}"))
+}
+
+/// `troyka solve [--fen FEN | --size CxR] [--hash MB] [--threads N] [--time S] [--nodes N]
+/// [--all] [--proof FILE] [--checkpoint FILE]`.
+fn solve_command(args: &[String]) -> Result<(), String> {
+    let mut settings = solve::Settings::default();
+    let mut game = Game::start(BoardSize::STANDARD);
+    let mut proof = None;
+    let mut checkpoint = None;
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        if flag == "--all" {
+            settings.all = true;
+            continue;
+        }
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("bad {flag} '{value}'"))
+        };
+        match flag.as_str() {
+            "--fen" => game = Game::from_fen(value).map_err(|e| format!("bad --fen: {e}"))?,
+            "--size" => game = Game::start(value.parse()?),
+            "--hash" => settings.hash_megabytes = number()?.clamp(1, 1 << 20) as usize,
+            "--time" => {
+                let seconds: f64 = value
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                    .ok_or(format!("bad --time '{value}'"))?;
+                settings.time = Some(Duration::from_secs_f64(seconds.min(1e9)));
+            }
+            "--nodes" => settings.nodes = Some(number()?),
+            "--threads" => settings.threads = number()?.clamp(1, 256) as usize,
+            "--proof" => proof = Some(PathBuf::from(value)),
+            "--checkpoint" => checkpoint = Some(PathBuf::from(value)),
+            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    if let Some(winner) = game.winner() {
+        return Err(format!(
+            "the game is over ({} won): nothing to solve",
+            winner.name()
+        ));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let handler_stop = stop.clone();
+    // Ctrl-C stops the solve; what it knows so far is still printed and saved.
+    let _ = ctrlc::set_handler(move || handler_stop.store(true, Ordering::SeqCst));
+    // Deep games need deep recursion: solve on a thread with a large stack.
+    std::thread::Builder::new()
+        .name("solve".into())
+        .stack_size(SOLVE_STACK_BYTES)
+        .spawn(move || solve_and_prove(settings, &game, &stop, proof, checkpoint))
+        .map_err(|e| format!("cannot start the solver thread: {e}"))?
+        .join()
+        .map_err(|_| "the solver thread failed".to_string())?
+}
+
+const SOLVE_STACK_BYTES: usize = 256 << 20;
+/// How often a solve with `--checkpoint` saves its table.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
+
+fn solve_and_prove(
+    settings: solve::Settings,
+    game: &Game,
+    stop: &AtomicBool,
+    proof: Option<PathBuf>,
+    checkpoint: Option<PathBuf>,
+) -> Result<(), String> {
+    let solver = Solver::new(settings);
+    println!("position {} ({})", game.to_fen(), game.size());
+    let mut earlier = Totals::default();
+    if let Some(path) = checkpoint.as_deref().filter(|p| p.exists()) {
+        earlier = solver.load_checkpoint(game, path)?;
+        println!(
+            "resumed from {}: {} nodes in {:.1} s before, table {:.1}% full",
+            path.display(),
+            earlier.nodes,
+            earlier.elapsed.as_secs_f64(),
+            solver.permille_full() as f64 / 10.0
+        );
+    }
+    let mut last_save = Instant::now();
+    let solution = solver.solve(game, stop, &mut |progress: &Progress| {
+        eprintln!("{}", progress_line(progress, earlier));
+        if let Some(path) = &checkpoint {
+            if last_save.elapsed() >= CHECKPOINT_EVERY {
+                let totals = Totals {
+                    nodes: earlier.nodes + progress.nodes,
+                    elapsed: earlier.elapsed + progress.elapsed,
+                };
+                match solver.save_checkpoint(game, totals, path) {
+                    Ok(()) => eprintln!("checkpoint saved to {}", path.display()),
+                    Err(message) => eprintln!("error: {message}"),
+                }
+                last_save = Instant::now();
+            }
+        }
+    });
+    let side = game.side_to_move();
+    match &solution.outcome {
+        Outcome::Won { moves } => {
+            println!("result: {} (the side to move) wins", side.name());
+            println!("winning moves: {}", names(game, moves));
+        }
+        Outcome::Lost { replies } => {
+            println!(
+                "result: {} (the side to move) loses; {} wins",
+                side.name(),
+                side.opponent().name()
+            );
+            for (mv, answers) in replies {
+                println!(
+                    "  {} is answered by {}",
+                    game.move_name(*mv),
+                    names(&game.play(*mv), answers)
+                );
+            }
+        }
+        Outcome::Unknown => println!(
+            "result: unknown (stopped); root proof number {}, disproof number {}",
+            number_text(solution.root.phi),
+            number_text(solution.root.delta)
+        ),
+    }
+    let seconds = solution.elapsed.as_secs_f64();
+    println!(
+        "nodes {} time {:.1} s nps {:.0} table {:.1}%",
+        solution.nodes,
+        seconds,
+        solution.nodes as f64 / seconds.max(1e-9),
+        solver.permille_full() as f64 / 10.0
+    );
+    let totals = Totals {
+        nodes: earlier.nodes + solution.nodes,
+        elapsed: earlier.elapsed + solution.elapsed,
+    };
+    if earlier.nodes > 0 {
+        println!(
+            "over all sessions: nodes {} time {:.1} s",
+            totals.nodes,
+            totals.elapsed.as_secs_f64()
+        );
+    }
+    if let Some(path) = &checkpoint {
+        solver.save_checkpoint(game, totals, path)?;
+        println!("checkpoint saved to {}", path.display());
+    }
+    let Some(winner) = solution.winner(side) else {
+        return match proof {
+            Some(_) => Err("no proof written: the position is not solved".into()),
+            None => Ok(()),
+        };
+    };
+    let root_moves = match &solution.outcome {
+        Outcome::Won { moves } => moves.clone(),
+        _ => Vec::new(),
+    };
+    // The proof is always built, for its size; it is kept and checked with --proof.
+    let started = Instant::now();
+    let mut out: Box<dyn Write> = match &proof {
+        Some(path) => Box::new(BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )),
+        None => Box::new(std::io::sink()),
+    };
+    let positions = solver.write_proof(game, winner, &root_moves, stop, &mut out)?;
+    drop(out);
+    let place = proof.as_ref().map_or(String::new(), |path| {
+        format!(" written to {}", path.display())
+    });
+    println!(
+        "proof: {positions} positions{place} in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    match &proof {
+        Some(path) => verify_proof(path, false),
+        None => Ok(()),
+    }
+}
+
+/// `troyka verify-proof FILE [--deep]`.
+fn verify_proof_command(args: &[String]) -> Result<(), String> {
+    let mut path = None;
+    let mut deep = false;
+    for arg in args {
+        match arg.as_str() {
+            "--deep" => deep = true,
+            file if path.is_none() => path = Some(PathBuf::from(file)),
+            other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    let path = path.ok_or(format!("verify-proof needs a proof file\n{USAGE}"))?;
+    verify_proof(&path, deep)
+}
+
+/// Checks a proof file and prints the verdict; an invalid proof is an error.
+fn verify_proof(path: &Path, deep: bool) -> Result<(), String> {
+    let started = Instant::now();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let report = crate::proof::check::check(&text, deep)
+        .map_err(|e| format!("{}: the proof is not valid: {e}", path.display()))?;
+    let leaves: Vec<String> = std::iter::once(format!("end {}", report.ends))
+        .chain(
+            report
+                .leaves
+                .iter()
+                .map(|(pattern, count)| format!("{} {count}", pattern.name())),
+        )
+        .collect();
+    println!(
+        "proof checked{}: {} wins {} within {} plies; {} positions, leaves: {}; {:.1} s",
+        if deep {
+            " (patterns confirmed by brute force)"
+        } else {
+            ""
+        },
+        report.winner.name(),
+        report.root.to_fen(),
+        report.depth,
+        report.positions,
+        leaves.join(", "),
+        started.elapsed().as_secs_f64()
+    );
+    if report.unused_lines > 0 {
+        println!("note: {} lines are never reached", report.unused_lines);
+    }
+    Ok(())
+}
+
+fn names(game: &Game, moves: &[crate::rules::Move]) -> String {
+    let names: Vec<String> = moves.iter().map(|&m| game.move_name(m)).collect();
+    names.join(" ")
+}
+
+fn number_text(n: u32) -> String {
+    if n == solve::INFINITY {
+        "inf".into()
+    } else {
+        n.to_string()
+    }
+}
+
+/// A progress line for stderr: totals over all sessions, the speed of this one.
+fn progress_line(progress: &Progress, earlier: Totals) -> String {
+    let seconds = progress.elapsed.as_secs_f64();
+    format!(
+        "{:>8.1} s  nodes {:>12}  {:>8.0} nodes/s  root pn {} dn {}  table {:.1}%",
+        seconds + earlier.elapsed.as_secs_f64(),
+        progress.nodes + earlier.nodes,
+        progress.nodes as f64 / seconds.max(1e-9),
+        number_text(progress.root.phi),
+        number_text(progress.root.delta),
+        progress.permille_full as f64 / 10.0
+    )
 }

@@ -110,3 +110,92 @@ fn datagen_appends_to_a_file_that_features_reads() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn solve_writes_a_proof_that_verify_proof_accepts() {
+    let dir = std::env::temp_dir().join(format!("troyka-cli-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("proof.txt");
+    let output = troyka(&[
+        "solve",
+        "--fen",
+        "pp6/8/8/8/8/2p5/1P6/7P w",
+        "--hash",
+        "8",
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("result: white (the side to move) wins"),
+        "{text}"
+    );
+    assert!(text.contains("winning moves: b2c3"), "{text}");
+    assert!(text.contains("proof checked: white wins"), "{text}");
+
+    let output = troyka(&["verify-proof", proof.to_str().unwrap(), "--deep"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("proof checked (patterns confirmed by brute force): white wins"));
+
+    // One move changed: the checker says where, and fails.
+    let tampered = std::fs::read_to_string(&proof)
+        .unwrap()
+        .replace(" b2c3:", " h1h2:");
+    std::fs::write(&proof, tampered).unwrap();
+    let output = troyka(&["verify-proof", proof.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("the proof is not valid"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn solve_stops_at_its_time_limit_and_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("troyka-cli-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("6x4.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let args = [
+        "solve",
+        "--size",
+        "6x4",
+        "--hash",
+        "8",
+        "--checkpoint",
+        path,
+    ];
+    let output = troyka(&[&args[..], &["--nodes", "2000"]].concat());
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("result: unknown (stopped)"), "{text}");
+    assert!(checkpoint.exists());
+    let output = troyka(&args);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("resumed from"), "{text}");
+    assert!(text.contains("over all sessions"), "{text}");
+    assert!(text.contains("result: white (the side to move)"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_stops_a_solve_with_what_it_knows() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_troyka"))
+        .args(["solve", "--size", "8x8", "--hash", "16"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("troyka runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("result: unknown (stopped)"), "{text}");
+    assert!(text.contains("nodes "), "{text}");
+}

@@ -6,6 +6,7 @@
 use super::options::{self, Setting};
 use super::output::Output;
 use super::search_thread::{self, Finished, Job};
+use super::solve_thread::{self, SolveJob};
 use crate::rules::BoardSize;
 use crate::search::{Engine, Signals};
 use crossbeam_channel::{Receiver, Sender};
@@ -21,6 +22,9 @@ pub struct Host {
     pub board_size: BoardSize,
     pub move_overhead: Duration,
     pub multipv: usize,
+    /// `Hash` and `Threads`, which `go solve` also uses for its own table and threads.
+    pub hash_megabytes: usize,
+    pub threads: usize,
     done_sender: Sender<Finished>,
     /// Where each search thread sends its result.
     pub done: Receiver<Finished>,
@@ -37,6 +41,8 @@ impl Host {
             board_size: BoardSize::STANDARD,
             move_overhead: Duration::ZERO,
             multipv: 1,
+            hash_megabytes: 1,
+            threads: 1,
             done_sender,
             done,
         };
@@ -67,8 +73,12 @@ impl Host {
                     ));
                 }
                 self.engine().set_hash(megabytes);
+                self.hash_megabytes = megabytes;
             }
-            Setting::Threads(threads) => self.engine().set_threads(threads),
+            Setting::Threads(threads) => {
+                self.engine().set_threads(threads);
+                self.threads = threads;
+            }
             Setting::MoveOverhead(overhead) => self.move_overhead = overhead,
             Setting::MultiPv(lines) => self.multipv = lines,
             // Pondering is the GUI's decision (`go ponder`, `hard`); nothing to prepare.
@@ -104,6 +114,26 @@ impl Host {
     pub fn spawn_search(&self, job: Job) -> std::io::Result<()> {
         search_thread::spawn(
             self.engine.clone(),
+            self.signals.clone(),
+            self.out.clone(),
+            job,
+            self.done_sender.clone(),
+        )
+    }
+
+    /// Starts proving with the solver (`go solve`) on a new thread; its result arrives on
+    /// [`done`](Host::done) like a search's.
+    pub fn spawn_solve(&self, job: SolveJob) -> std::io::Result<()> {
+        if !can_allocate(job.hash_megabytes) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::OutOfMemory,
+                format!(
+                    "the solver's table of {} MiB cannot be allocated",
+                    job.hash_megabytes
+                ),
+            ));
+        }
+        solve_thread::spawn(
             self.signals.clone(),
             self.out.clone(),
             job,

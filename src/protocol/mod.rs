@@ -10,7 +10,7 @@
 //!   commands in order; on `xboard` it hands its [host](host) (the engine and the settings)
 //!   to the [CECP session](cecp::Session);
 //! - a [search thread](search_thread) per search streams progress lines and hands the result
-//!   back to the session.
+//!   back to the session; a [solve thread](solve_thread) does the same for `go solve`.
 //!
 //! All of them write through one [`Output`](output::Output), a line at a time.
 
@@ -24,6 +24,7 @@ mod parser;
 mod reader;
 mod search_thread;
 mod session;
+mod solve_thread;
 
 use crate::search::Signals;
 use host::Host;

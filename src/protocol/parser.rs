@@ -111,6 +111,8 @@ pub struct Go {
     /// naming its word; such a number is replaced by the nearest one in range (0 or the
     /// largest), so the search still runs.
     pub corrections: Vec<String>,
+    /// Prove the position with the solver instead of searching it.
+    pub solve: bool,
 }
 
 /// UGI's `query` questions.
@@ -427,11 +429,12 @@ enum GoParam<'a> {
     Mate(Clamped<'a, u32>),
     Infinite,
     Ponder,
+    Solve,
     SearchMoves(Vec<&'a str>),
     Perft(u32),
 }
 
-const GO_KEYWORDS: [&str; 17] = [
+const GO_KEYWORDS: [&str; 18] = [
     "wtime",
     "btime",
     "winc",
@@ -449,6 +452,7 @@ const GO_KEYWORDS: [&str; 17] = [
     "ponder",
     "searchmoves",
     "perft",
+    "solve",
 ];
 
 /// `key` followed by its value, made into a [`GoParam`].
@@ -510,6 +514,7 @@ fn go_param(input: &str) -> Res<'_, GoParam<'_>> {
         ),
         flag("infinite", || GoParam::Infinite),
         flag("ponder", || GoParam::Ponder),
+        flag("solve", || GoParam::Solve),
         param(
             "searchmoves",
             needs("searchmoves", "at least one move", many1(search_move)),
@@ -540,6 +545,7 @@ fn go<'a>(line: &'a str, input: &'a str) -> Res<'a, Command> {
             GoParam::Mate(m) => go.mate = Some(note(&mut fixes, line, m)),
             GoParam::Infinite => go.infinite = true,
             GoParam::Ponder => go.ponder = true,
+            GoParam::Solve => go.solve = true,
             GoParam::SearchMoves(moves) => go.searchmoves = words(line, &moves),
             GoParam::Perft(_) => {
                 return failure(
@@ -550,6 +556,19 @@ fn go<'a>(line: &'a str, input: &'a str) -> Res<'a, Command> {
         }
     }
     go.corrections = fixes;
+    let searches_only = go.time != [None; 2]
+        || go.inc != [None; 2]
+        || go.movestogo.is_some()
+        || go.depth.is_some()
+        || go.mate.is_some()
+        || go.ponder
+        || !go.searchmoves.is_empty();
+    if go.solve && searches_only {
+        return failure(
+            input,
+            "'solve' combines only with 'movetime', 'nodes' and 'infinite'".into(),
+        );
+    }
     Ok((rest, Command::Go(go)))
 }
 
@@ -800,6 +819,7 @@ mod tests {
                 ponder: true,
                 searchmoves: vec![word("a2a3", 23), word("b2b3", 24)],
                 corrections: vec![],
+                solve: false,
             })
         );
         assert_eq!(ok("go"), Command::Go(Go::default()));
@@ -918,6 +938,28 @@ mod tests {
         assert_eq!(
             error("go perft 3 depth 2"),
             "'perft' cannot be combined with other go parameters (word 2)"
+        );
+    }
+
+    #[test]
+    fn go_solve_takes_only_its_own_limits() {
+        assert_eq!(
+            ok("go solve movetime 5000 nodes 100 infinite"),
+            Command::Go(Go {
+                movetime: ms(5000),
+                nodes: Some(100),
+                infinite: true,
+                solve: true,
+                ..Go::default()
+            })
+        );
+        assert_eq!(
+            error("go solve depth 5"),
+            "'solve' combines only with 'movetime', 'nodes' and 'infinite' (word 2)"
+        );
+        assert_eq!(
+            error("go wtime 100 solve"),
+            "'solve' combines only with 'movetime', 'nodes' and 'infinite' (word 2)"
         );
     }
 

@@ -17,6 +17,7 @@ use super::output::Output;
 use super::parser::{quote, Command, Go, PositionBase, Query, Word};
 use super::reader::Request;
 use super::search_thread::{Finished, Job};
+use super::solve_thread::SolveJob;
 use crate::eval::nnue::Accumulator;
 use crate::rules::{Color, Game, Move};
 use crate::search::{Clock, Engine, Limits};
@@ -354,12 +355,23 @@ impl Session {
         signals.stop.store(false, Ordering::SeqCst);
         signals.pondering.store(go.ponder, Ordering::SeqCst);
         let dialect = self.dialect;
-        let job = Job {
-            game,
-            limits,
-            progress: Box::new(move |report, game| Some(info_line(report, game, dialect))),
+        let spawned = if go.solve {
+            self.host.spawn_solve(SolveJob {
+                game,
+                hash_megabytes: self.host.hash_megabytes,
+                threads: self.host.threads,
+                movetime: limits.movetime,
+                nodes: limits.nodes,
+                dialect,
+            })
+        } else {
+            self.host.spawn_search(Job {
+                game,
+                limits,
+                progress: Box::new(move |report, game| Some(info_line(report, game, dialect))),
+            })
         };
-        match self.host.spawn_search(job) {
+        match spawned {
             Ok(()) => {
                 self.search = Some(Running {
                     held: go.infinite || go.ponder,
@@ -530,6 +542,8 @@ Troyka speaks UCI (and UGI) on stdin/stdout; protocol.md describes every command
   go [wtime|btime|winc|binc|p1time|p2time|p1inc|p2inc <ms>] [movestogo <n>]
      [movetime <ms>] [depth <plies>] [nodes <n>] [mate <moves>] [infinite] [ponder]
      [searchmoves <m1> ...]      search; answers bestmove
+  go solve [movetime <ms>] [nodes <n>] [infinite]
+                                 prove who wins (info lines, then bestmove)
   go perft <n> | perft <n>       count the leaves of the move tree, per root move
   stop | ponderhit | quit
   query p1turn | gameover | result   UGI questions, answered response ...

@@ -297,8 +297,9 @@ pub fn move_name(size: BoardSize, mv: Move) -> String {
     size.square_name(mv.from()) + &size.square_name(mv.to())
 }
 
-/// Reads the squares of a move without checking legality.
-fn parse_move_text(size: BoardSize, text: &str) -> Result<Move, String> {
+/// Reads the squares of a move (in any notation [`Game::parse_move`] accepts) without
+/// checking legality.
+pub fn parse_move_text(size: BoardSize, text: &str) -> Result<Move, String> {
     let bad = || format!("'{text}' is not a move (expected from- and to-square, e.g. a2a3)");
     let body = text.strip_suffix('*').unwrap_or(text);
     let digits_end = |s: &str| {

@@ -1,6 +1,7 @@
 //! The rules of Breakthrough on any board from 2x4 to 16x16: bitboards, geometry, moves,
-//! position strings, Zobrist hashing, and [`Game`], which picks the bitboard width for the
-//! board size once. Nothing here knows about threads, I/O or search.
+//! position strings, Zobrist hashing, the race patterns that decide runners statically, and
+//! [`Game`], which picks the bitboard width for the board size once. Nothing here knows
+//! about threads, I/O or search.
 
 pub mod bitboard;
 mod fen;
@@ -8,13 +9,15 @@ mod game;
 pub mod geometry;
 mod moves;
 pub mod position;
+pub mod race;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, U256};
-pub use game::{EndReason, Game, Outcome};
+pub use game::{move_name, parse_move_text, EndReason, Game, Outcome};
 pub use geometry::{BoardSize, Layout};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::{Position, Step};
+pub use race::{Pattern, Race, Verdict};
 
 /// A side: white moves up the board (toward rank R) and moves first; black moves down.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

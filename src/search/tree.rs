@@ -10,7 +10,8 @@ use super::{
 };
 use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::Evaluator;
-use crate::rules::{Bitboard, Color, Move, MoveList, Position, Step};
+use crate::rules::race::Defences;
+use crate::rules::{Bitboard, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -98,9 +99,8 @@ struct Worker<'a, B> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
-    /// Rank masks by colour: one step from the goal, two steps from the goal.
-    one_step: [B; 2],
-    two_steps: [B; 2],
+    /// The race rules for this board.
+    race: Race<B>,
     /// By colour: the three ranks before the goal, where moves are never reduced.
     attack_zone: [B; 2],
     killers: [[Move; 2]; MAX_PLY + 2],
@@ -144,8 +144,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            one_step: [layout.rank(rows - 2), layout.rank(1)],
-            two_steps: [layout.rank(rows - 3), layout.rank(2)],
+            race: Race::new(layout),
             attack_zone: [
                 layout.rank(rows - 2) | layout.rank(rows - 3) | layout.rank(rows - 4),
                 layout.rank(1) | layout.rank(2) | layout.rank(3),
@@ -443,65 +442,22 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         position.pass()
     }
 
-    /// The exact result the race rules give, if any, checked in the order the moves come:
-    /// a piece of ours one step from its goal wins at once; two enemy runners one step from
-    /// theirs, or one we cannot capture, lose in two plies; a piece of ours two steps from
-    /// its goal with a step to a square no enemy attacks wins in three (nothing can capture
-    /// it there: only pieces on the enemy's home row could, and none can get there); and the
-    /// same threat from the enemy loses in four unless we capture the piece now.
-    /// `Ok(Some(pieces))` names the single enemy piece that must be captured.
+    /// The exact result the race rules give, if any (see [`crate::rules::race`]): a runner
+    /// of ours wins in one ply; enemy runners we cannot all capture lose in two; a safe step
+    /// of ours wins in three; an enemy safe step we can neither capture nor block loses in
+    /// four. `Ok(Some(defences))` lists the only moves that do not lose at once.
     #[inline]
-    fn race(&self, position: &Position<B>, ply: usize) -> Result<Option<B>, i32> {
+    fn race(&self, position: &Position<B>, ply: usize) -> Result<Option<Defences>, i32> {
         let ply = ply as i32;
-        let us = position.side_to_move();
-        let them = us.opponent();
-        if !(position.pieces(us) & self.one_step[Self::color_index(us)]).is_empty() {
-            return Err(MATE - ply - 1);
+        match self.race.verdict(position, Pattern::Loss4) {
+            Verdict::Won(pattern) => Err(MATE - ply - pattern.plies() as i32),
+            Verdict::Lost(pattern) => Err(-(MATE - ply - pattern.plies() as i32)),
+            Verdict::Forced(defences, _) => Ok(Some(defences)),
+            Verdict::Open => Ok(None),
         }
-        let runners = position.pieces(them) & self.one_step[Self::color_index(them)];
-        if !runners.is_empty() {
-            if runners.count() > 1 || position.attackers_of(us, runners).is_empty() {
-                return Err(-(MATE - ply - 2));
-            }
-            return Ok(Some(runners));
-        }
-        if !self.safe_steppers(position, us).is_empty() {
-            return Err(MATE - ply - 3);
-        }
-        // The enemy's safe step wins in four plies unless we take the piece now, or delay
-        // it with steps of our own to our last-but-one rank (each forces a capture), so the
-        // rule holds only while we have no piece two steps from our goal.
-        let threats = self.safe_steppers(position, them);
-        let our_delays = position.pieces(us) & self.two_steps[Self::color_index(us)];
-        if !threats.is_empty() && our_delays.is_empty() {
-            if threats.count() > 1 || position.attackers_of(us, threats).is_empty() {
-                return Err(-(MATE - ply - 4));
-            }
-            return Ok(Some(threats));
-        }
-        Ok(None)
     }
 
-    /// Pieces of `color` two steps from their goal that can step to a square no enemy
-    /// attacks.
-    #[inline]
-    fn safe_steppers(&self, position: &Position<B>, color: Color) -> B {
-        let candidates = position.pieces(color) & self.two_steps[Self::color_index(color)];
-        if candidates.is_empty() {
-            return B::EMPTY;
-        }
-        let unsafe_squares = position.attacks(color.opponent());
-        let mut steppers = B::EMPTY;
-        for step in Step::ALL {
-            let targets = position.step_targets_from(color, candidates, step) & !unsafe_squares;
-            for to in targets.squares() {
-                steppers |= B::square(position.origin(color, step, to));
-            }
-        }
-        steppers
-    }
-
-    /// Moves that capture the single enemy runner.
+    /// Moves that capture a piece of `target`.
     fn captures_of(&self, position: &Position<B>, target: B, list: &mut MoveList) {
         let us = position.side_to_move();
         for step in [Step::TowardFirstFile, Step::TowardLastFile] {
@@ -614,7 +570,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
         let mut moves = MoveList::new();
         match forced {
-            Some(runner) => self.captures_of(position, runner, &mut moves),
+            Some(defences) => defences.moves().iter().for_each(|&mv| moves.push(mv)),
             None => position.generate(&mut moves),
         }
         let mut picker =
@@ -770,7 +726,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut moves = MoveList::new();
         let mut best = -INFINITY;
         match forced {
-            Some(runner) => self.captures_of(position, runner, &mut moves),
+            Some(defences) => defences.moves().iter().for_each(|&mv| moves.push(mv)),
             None => {
                 best = self.evaluate(position, ply);
                 if best >= beta {

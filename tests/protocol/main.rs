@@ -8,3 +8,4 @@ mod evaluation;
 mod harness;
 mod robustness;
 mod search;
+mod solve;

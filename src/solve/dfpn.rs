@@ -1,0 +1,450 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) in negamax form, with the 1+ε
+//! threshold trick of Pawlewicz and Lew (2007).
+//!
+//! Every position carries [`Numbers`] for its side to move: `phi`, the proof number, is the
+//! least of its children's `delta`s (one refuted child proves a win), and `delta` is the sum
+//! of the children's `phi`s (every child must be proved). The search descends into the
+//! child with the smallest `delta` while the position's numbers stay under its thresholds;
+//! the child's `delta` threshold is the second-smallest `delta` times 1+ε, so the search
+//! stays in one subtree a little longer than plain df-pn and re-expands far less.
+//!
+//! Breakthrough has no repetitions (every move advances a piece), so the table needs no
+//! cycle handling. Children decided by the [race patterns](crate::rules::race) or by the end
+//! of the game are solved on sight and never searched; when the enemy threatens to win,
+//! only the defences are children. A new child starts with numbers from the engine's
+//! linear evaluation and its number of moves (df-pn+; see [`Dfpn::initial`]), which is how
+//! the evaluation orders the moves: on the tuning set (the 5x5 start and two 6x5 positions
+//! after one move each) it saves a third of the nodes over numbers of 1.
+
+use super::parallel::Shared;
+use super::symmetry::{canonical, Mirror};
+use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
+use crate::eval::Evaluator;
+use crate::rules::{Bitboard, Move, MoveList, Pattern, Position, Race, Verdict};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Nodes between looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// Centipawns per doubling of a child's first numbers (see [`Dfpn::initial`]).
+const EVAL_SCALE: i32 = 200;
+/// The evaluation is read in steps of an eighth of `EVAL_SCALE`, up to three doublings either
+/// way: `FACTORS[i]` is 2^((i - 24) / 8) in 256ths.
+const FACTOR_STEPS: i32 = 8;
+static FACTORS: std::sync::LazyLock<[u32; 49]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|i| {
+        (256.0 * ((i as f64 - 24.0) / FACTOR_STEPS as f64).exp2()).round() as u32
+    })
+});
+
+/// The deepest pattern the solver uses.
+pub const DEEPEST_PATTERN: Pattern = Pattern::Win5;
+
+/// When to stop, and how often to say how it goes.
+pub struct Control<'a> {
+    pub stop: &'a AtomicBool,
+    pub deadline: Option<Instant>,
+    /// Stop after this many nodes (of this search).
+    pub node_limit: Option<u64>,
+    pub report_every: Duration,
+    /// When the solve started, for reports.
+    pub start: Instant,
+}
+
+/// A progress report: how far the search has come.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub root: Numbers,
+    pub permille_full: u32,
+}
+
+/// A child of a position being searched.
+#[derive(Clone, Copy)]
+struct Child {
+    mv: Move,
+    /// The table key (see [`super::symmetry`]).
+    key: u64,
+    /// The hash of the child's mirror image.
+    mirrored: u64,
+    numbers: Numbers,
+    /// Solved by a pattern or the end of the game, not by the table: never looked up.
+    settled: bool,
+}
+
+/// One df-pn search over a shared table.
+pub struct Dfpn<'a, B> {
+    table: &'a Table,
+    race: Race<B>,
+    eval: Evaluator<B>,
+    mirror: Mirror,
+    control: &'a Control<'a>,
+    nodes: u64,
+    stopped: bool,
+    /// The children of every position on the current line, each position's after its
+    /// parent's.
+    children: Vec<Child>,
+    /// How deep the current position is below the root of `solve`.
+    ply: usize,
+    /// Where the root's children are in `children`, for progress reports.
+    root_children: std::ops::Range<usize>,
+    last_report: Instant,
+    report: &'a mut dyn FnMut(&Progress),
+    /// With several threads: this thread's number and what the threads share.
+    shared: Option<(usize, &'a Shared)>,
+}
+
+/// Thresholds: the search of a position returns once `phi` or `delta` reaches its own.
+#[derive(Clone, Copy, Debug)]
+struct Thresholds {
+    phi: u32,
+    delta: u32,
+}
+
+impl<'a, B: Bitboard> Dfpn<'a, B> {
+    pub fn new(
+        root: &Position<B>,
+        table: &'a Table,
+        control: &'a Control<'a>,
+        report: &'a mut dyn FnMut(&Progress),
+    ) -> Dfpn<'a, B> {
+        Dfpn {
+            table,
+            race: Race::new(root.layout()),
+            eval: Evaluator::new(root),
+            mirror: Mirror::new(root.size()),
+            control,
+            nodes: 0,
+            stopped: false,
+            children: Vec::with_capacity(4096),
+            ply: 0,
+            root_children: 0..0,
+            last_report: Instant::now(),
+            report,
+            shared: None,
+        }
+    }
+
+    /// Makes this search thread `thread` of a parallel solve.
+    pub fn in_parallel(mut self, thread: usize, shared: &'a Shared) -> Self {
+        self.shared = Some((thread, shared));
+        self
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    pub fn race(&self) -> &Race<B> {
+        &self.race
+    }
+
+    /// The table key of `position`.
+    pub fn key(&self, position: &Position<B>) -> u64 {
+        self.mirror.key(position)
+    }
+
+    /// Searches `position` (whose game is not over and no pattern decides) until it is
+    /// solved or the search is stopped; returns its numbers.
+    pub fn solve(&mut self, position: &Position<B>) -> Numbers {
+        let infinite = Thresholds {
+            phi: INFINITY,
+            delta: INFINITY,
+        };
+        let mirrored = self.mirror.hash(position);
+        self.mid(position, mirrored, infinite)
+    }
+
+    /// What is known about `position` without searching it: the end of the game, a
+    /// pattern, or the table.
+    pub fn known(&self, position: &Position<B>) -> Option<Numbers> {
+        self.settled(position)
+            .or_else(|| self.table.probe(self.mirror.key(position)).map(|(n, _)| n))
+    }
+
+    /// What the table holds for `position`: its numbers and the work they took.
+    pub fn lookup(&self, position: &Position<B>) -> Option<(Numbers, u64)> {
+        self.table
+            .probe(self.mirror.key(position))
+            .map(|(numbers, work)| (numbers, decode_work(work)))
+    }
+
+    /// The numbers of a position the game or a pattern decides.
+    fn settled(&self, position: &Position<B>) -> Option<Numbers> {
+        self.classify(position).ok()
+    }
+
+    /// The moves worth searching: only the defences when the enemy threatens to win.
+    pub fn candidate_moves(&self, position: &Position<B>, moves: &mut MoveList) {
+        match self.race.verdict(position, DEEPEST_PATTERN) {
+            Verdict::Forced(defences, _) => defences.moves().iter().for_each(|&m| moves.push(m)),
+            _ => position.generate(moves),
+        }
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self
+            .control
+            .node_limit
+            .is_some_and(|limit| self.nodes >= limit)
+        {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            let control = self.control;
+            if control.stop.load(Ordering::Relaxed)
+                || control.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.stopped = true;
+            }
+            let mut nodes = self.nodes;
+            if let Some((thread, shared)) = self.shared {
+                shared.publish_nodes(thread, self.nodes);
+                nodes = shared.total_nodes();
+                if shared.done.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
+            if self.last_report.elapsed() >= control.report_every {
+                self.last_report = Instant::now();
+                let progress = Progress {
+                    nodes,
+                    elapsed: control.start.elapsed(),
+                    root: self.root_numbers(),
+                    permille_full: self.table.permille_full(),
+                };
+                (self.report)(&progress);
+            }
+        }
+    }
+
+    /// The root's numbers as its children's latest numbers give them.
+    fn root_numbers(&self) -> Numbers {
+        let mut phi = INFINITY;
+        let mut delta = 0u32;
+        for child in &self.children[self.root_children.clone()] {
+            let numbers = if child.settled {
+                child.numbers
+            } else {
+                self.table
+                    .probe(child.key)
+                    .map_or(child.numbers, |(n, _)| n)
+            };
+            phi = phi.min(numbers.delta);
+            delta = add(delta, numbers.phi);
+        }
+        Numbers { phi, delta }
+    }
+
+    /// The multiple-iterative-deepening step of df-pn: searches `position` until its
+    /// numbers reach the thresholds, and stores them.
+    /// `mirrored` is the hash of the position's mirror image.
+    fn mid(&mut self, position: &Position<B>, mirrored: u64, thresholds: Thresholds) -> Numbers {
+        self.count_node();
+        let start_nodes = self.nodes;
+        let key = canonical(position.hash(), mirrored);
+        let earlier_work = self.table.probe(key).map_or(0, |(_, w)| decode_work(w));
+        if let Some((thread, shared)) = self.shared {
+            shared.enter(thread, self.ply, key);
+        }
+        let first = self.children.len();
+        self.expand(position, mirrored);
+        let last = self.children.len();
+        if self.ply == 0 {
+            self.root_children = first..last;
+        }
+        let mut searched = None;
+        let numbers = loop {
+            let summary = self.summarize(first..last, searched, thresholds.phi);
+            let numbers = summary.numbers;
+            if numbers.phi >= thresholds.phi || numbers.delta >= thresholds.delta || self.stopped {
+                break numbers;
+            }
+            let best = self.children[summary.best];
+            let child_thresholds = Thresholds {
+                phi: if thresholds.delta == INFINITY {
+                    INFINITY
+                } else {
+                    thresholds.delta - numbers.delta + best.numbers.phi
+                },
+                delta: thresholds.phi.min(widen(summary.second_delta)),
+            };
+            let child = position.play(best.mv);
+            self.ply += 1;
+            let result = self.mid(&child, best.mirrored, child_thresholds);
+            self.ply -= 1;
+            self.children[summary.best].numbers = result;
+            searched = Some(summary.best);
+        };
+        self.children.truncate(first);
+        if let Some((thread, shared)) = self.shared {
+            shared.leave(thread, self.ply);
+        }
+        let work = earlier_work + (self.nodes - start_nodes) + 1;
+        self.table.store(key, numbers, encode_work(work));
+        numbers
+    }
+
+    /// Generates the children of `position` with their first numbers, in the order the
+    /// moves are generated (which breaks ties). Stops early at a child that loses for its
+    /// side to move: the position is won.
+    fn expand(&mut self, position: &Position<B>, mirrored: u64) {
+        let mut moves = MoveList::new();
+        self.candidate_moves(position, &mut moves);
+        let first = self.children.len();
+        for &mv in moves.iter() {
+            let child = position.play(mv);
+            let child_mirrored = self.mirror.after(position, mirrored, mv);
+            let key = canonical(child.hash(), child_mirrored);
+            let (numbers, settled) = match self.classify(&child) {
+                Ok(numbers) => (numbers, true),
+                Err(replies) => (self.initial(&child, replies), false),
+            };
+            if numbers == Numbers::LOST {
+                // A winning move: nothing else matters.
+                self.children.truncate(first);
+                self.children.push(Child {
+                    mv,
+                    key,
+                    mirrored: child_mirrored,
+                    numbers,
+                    settled,
+                });
+                return;
+            }
+            self.children.push(Child {
+                mv,
+                key,
+                mirrored: child_mirrored,
+                numbers,
+                settled,
+            });
+        }
+    }
+
+    /// The first numbers of an unsolved child with `replies` moves worth searching: the
+    /// evaluation scales them (df-pn+), so that a child good for its side to move looks
+    /// hard to refute and easy to prove, by a factor of two per 200 centipawns (at most 8).
+    fn initial(&self, child: &Position<B>, replies: u32) -> Numbers {
+        let step = EVAL_SCALE / FACTOR_STEPS;
+        let eval = self.eval.evaluate(child);
+        let index = ((eval + step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
+        let factor = FACTORS[index];
+        Numbers {
+            phi: ((512 + factor / 2) / factor).max(1),
+            delta: ((replies * factor + 128) / 256).max(1),
+        }
+    }
+
+    /// A child's numbers if the game or a pattern settles it (`Ok`), else (`Err`) how many
+    /// moves it has worth searching.
+    fn classify(&self, position: &Position<B>) -> Result<Numbers, u32> {
+        if position.decided().is_some() {
+            // Only the side that just moved can have won.
+            return Ok(Numbers::LOST);
+        }
+        match self.race.verdict(position, DEEPEST_PATTERN) {
+            Verdict::Won(_) => Ok(Numbers::WON),
+            Verdict::Lost(_) => Ok(Numbers::LOST),
+            Verdict::Forced(defences, _) => Err(defences.moves().len() as u32),
+            Verdict::Open => Err(position.count_moves() as u32),
+        }
+    }
+
+    /// The numbers of the position from its children's, and the child to search next (with
+    /// the second-smallest `delta` for its threshold); `phi_threshold` is the position's.
+    fn summarize(
+        &mut self,
+        range: std::ops::Range<usize>,
+        searched: Option<usize>,
+        phi_threshold: u32,
+    ) -> Summary {
+        // Alone, only the first time: a sibling's numbers change (almost) only when it is
+        // searched, and the searched child's come back from its search. With other threads
+        // every time, as they prove things.
+        let first_time = searched.is_none() || self.shared.is_some();
+        if first_time {
+            for child in &self.children[range.clone()] {
+                if !child.settled {
+                    self.table.prefetch(child.key);
+                }
+            }
+        }
+        let mut phi = INFINITY;
+        let mut delta = 0u32;
+        let mut best = range.start;
+        let mut best_delta = INFINITY;
+        let mut second_delta = INFINITY;
+        for index in range {
+            let child = &mut self.children[index];
+            if first_time && !child.settled && searched != Some(index) {
+                if let Some((numbers, _)) = self.table.probe(child.key) {
+                    child.numbers = numbers;
+                }
+            }
+            let numbers = child.numbers;
+            delta = add(delta, numbers.phi);
+            phi = phi.min(numbers.delta);
+            // Another thread's child looks up to twice as hard to refute (but is no harder),
+            // never so hard that the child chosen would be past the threshold.
+            let chosen_delta = match self.shared {
+                Some((thread, shared))
+                    if !child.settled && shared.busy_elsewhere(thread, self.ply + 1, child.key) =>
+                {
+                    let doubled = add(numbers.delta, numbers.delta.max(1));
+                    doubled.min(numbers.delta.max(phi_threshold.saturating_sub(1)))
+                }
+                _ => numbers.delta,
+            };
+            if chosen_delta < best_delta {
+                second_delta = best_delta;
+                best_delta = chosen_delta;
+                best = index;
+            } else if chosen_delta < second_delta {
+                second_delta = chosen_delta;
+            }
+        }
+        if phi == 0 {
+            delta = INFINITY;
+        }
+        Summary {
+            numbers: Numbers { phi, delta },
+            best,
+            second_delta,
+        }
+    }
+}
+
+struct Summary {
+    numbers: Numbers,
+    /// The child with the smallest `delta` (the first of equals).
+    best: usize,
+    second_delta: u32,
+}
+
+/// A sum of proof numbers: infinite if either is, else saturating below infinity.
+fn add(a: u32, b: u32) -> u32 {
+    if a == INFINITY || b == INFINITY {
+        INFINITY
+    } else {
+        a.saturating_add(b).min(INFINITY - 1)
+    }
+}
+
+/// The 1+ε threshold over the second-best child (ε = 1/4): the best child may grow this far
+/// before the search switches.
+fn widen(second: u32) -> u32 {
+    if second == INFINITY {
+        INFINITY
+    } else {
+        let widened = second as u64 + (second as u64 / 2).max(1);
+        widened.min(INFINITY as u64 - 1) as u32
+    }
+}

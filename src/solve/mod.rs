@@ -1,0 +1,333 @@
+//! The solver: proves who wins a position, with a depth-first proof-number search over a
+//! table of proof and disproof numbers ([`dfpn`], [`table`]) that ends lines early with the
+//! [race patterns](crate::rules::race), shares entries between mirror images
+//! ([`symmetry`]), can run on several threads ([`parallel`]) and stop and resume
+//! ([`checkpoint`]), and writes the proof for the independent checker in [`crate::proof`]
+//! ([`extract`]). It shares only the rules, the race patterns and the evaluation (for the
+//! first proof numbers) with the alpha-beta search.
+
+mod checkpoint;
+mod dfpn;
+mod extract;
+mod parallel;
+mod symmetry;
+mod table;
+
+pub use checkpoint::Totals;
+pub use dfpn::Progress;
+pub use table::{Numbers, INFINITY};
+
+use crate::rules::{Bitboard, Color, Game, Move, MoveList, Position};
+use crate::with_position;
+use dfpn::{Control, Dfpn};
+use parallel::Shared;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use table::Table;
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub hash_megabytes: usize,
+    /// Threads proving the root together (the moves are then named by one).
+    pub threads: usize,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Find every winning move at the winner's first turn, not just one.
+    pub all: bool,
+    /// How often to report progress.
+    pub report_every: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            hash_megabytes: 256,
+            threads: 1,
+            time: None,
+            nodes: None,
+            all: false,
+            report_every: Duration::from_secs(5),
+        }
+    }
+}
+
+/// What the solver found out about the root.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The side to move wins with these moves (all of them with `all`, else one).
+    Won { moves: Vec<Move> },
+    /// The side to move loses: each of its moves, with the winning replies (all of them
+    /// with `all`, else one).
+    Lost { replies: Vec<(Move, Vec<Move>)> },
+    /// Not solved (stopped first).
+    Unknown,
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub outcome: Outcome,
+    /// The root's numbers when the search ended.
+    pub root: Numbers,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Whether the search was stopped (by time, nodes or the stop flag) before it finished
+    /// what it set out to do.
+    pub stopped: bool,
+}
+
+impl Solution {
+    /// The winner, once solved.
+    pub fn winner(&self, side_to_move: Color) -> Option<Color> {
+        match self.outcome {
+            Outcome::Won { .. } => Some(side_to_move),
+            Outcome::Lost { .. } => Some(side_to_move.opponent()),
+            Outcome::Unknown => None,
+        }
+    }
+}
+
+/// Threads recurse as deep as the game is long.
+const HELPER_STACK_BYTES: usize = 256 << 20;
+
+/// The solver: its table persists between calls (a proof is written from it after a solve).
+pub struct Solver {
+    table: Table,
+    settings: Settings,
+}
+
+impl Solver {
+    pub fn new(settings: Settings) -> Solver {
+        Solver {
+            table: Table::new(settings.hash_megabytes),
+            settings,
+        }
+    }
+
+    /// Saves the table to `path`, as the state of the solve of `game` after `totals`.
+    pub fn save_checkpoint(&self, game: &Game, totals: Totals, path: &Path) -> Result<(), String> {
+        checkpoint::save(&self.table, game, totals, path)
+    }
+
+    /// Loads a checkpoint of the solve of `game` saved by [`Solver::save_checkpoint`];
+    /// returns what the solve had cost.
+    pub fn load_checkpoint(&self, game: &Game, path: &Path) -> Result<Totals, String> {
+        checkpoint::load(&self.table, game, path)
+    }
+
+    /// The move the table likes best at the root of `game` (which must have a move): the
+    /// smallest disproof number of the position it leads to, the most work among equals (so
+    /// a lost position resists longest).
+    pub fn most_promising(&self, game: &Game) -> Move {
+        let moves = game.legal_moves();
+        let mirror = symmetry::Mirror::new(game.size());
+        let rank = |&mv: &Move| {
+            let child = game.play(mv);
+            let key = with_position!(&child, p => mirror.key(p));
+            match self.table.probe(key) {
+                _ if child.winner().is_some() => (0, u8::MAX),
+                Some((numbers, work)) => (numbers.delta, u8::MAX - work),
+                None => (INFINITY - 1, u8::MAX),
+            }
+        };
+        moves
+            .iter()
+            .min_by_key(|mv| rank(mv))
+            .copied()
+            .unwrap_or(Move::NULL)
+    }
+
+    /// Permille of the table in use.
+    pub fn permille_full(&self) -> u32 {
+        self.table.permille_full()
+    }
+
+    /// Solves `game` (whose game must not be over) until it is solved or `stop` is set, or a
+    /// limit is reached, calling `report` every few seconds. With one thread the result,
+    /// the node count and the table are the same every time.
+    pub fn solve(
+        &self,
+        game: &Game,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Solution {
+        let start = Instant::now();
+        let control = Control {
+            stop,
+            deadline: self.settings.time.map(|t| start + t),
+            node_limit: self.settings.nodes,
+            report_every: self.settings.report_every,
+            start,
+        };
+        with_position!(game, root => {
+            let (numbers, proving_nodes) = self.prove_root(root, &control, report);
+            // Naming the moves is one thread's work.
+            let mut dfpn = Dfpn::new(root, &self.table, &control, report);
+            let outcome = if numbers.is_solved() {
+                name_moves(&mut dfpn, root, numbers, self.settings.all)
+            } else {
+                Outcome::Unknown
+            };
+            Solution {
+                stopped: outcome == Outcome::Unknown,
+                outcome,
+                root: numbers,
+                nodes: proving_nodes + dfpn.nodes(),
+                elapsed: start.elapsed(),
+            }
+        })
+    }
+
+    /// Proves or disproves the root with all threads; returns its numbers and the nodes.
+    fn prove_root<B: Bitboard>(
+        &self,
+        root: &Position<B>,
+        control: &Control,
+        report: &mut dyn FnMut(&Progress),
+    ) -> (Numbers, u64) {
+        let threads = self.settings.threads.max(1);
+        let mut main = Dfpn::new(root, &self.table, control, report);
+        let main_key = main.key(root);
+        if let Some(numbers) = main.known(root).filter(|n| n.is_solved()) {
+            return (numbers, 0);
+        }
+        if threads == 1 {
+            let numbers = main.solve(root);
+            return (numbers, main.nodes());
+        }
+        let shared = Shared::new(threads);
+        let numbers = std::thread::scope(|scope| {
+            for thread in 1..threads {
+                let shared = &shared;
+                let spawned = std::thread::Builder::new()
+                    .stack_size(HELPER_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut quiet = |_: &Progress| {};
+                        let mut helper = Dfpn::new(root, &self.table, control, &mut quiet)
+                            .in_parallel(thread, shared);
+                        if helper.solve(root).is_solved() {
+                            shared.done.store(true, Ordering::Relaxed);
+                        }
+                        shared.publish_nodes(thread, helper.nodes());
+                    });
+                if let Err(error) = spawned {
+                    log::warn!("could not start solver thread {thread}: {error}");
+                }
+            }
+            let mut main = main.in_parallel(0, &shared);
+            let numbers = main.solve(root);
+            shared.publish_nodes(0, main.nodes());
+            shared.done.store(true, Ordering::Relaxed);
+            numbers
+        });
+        // Another thread may have proved the root first.
+        let numbers = match self.table.probe(main_key) {
+            Some((stored, _)) if stored.is_solved() => stored,
+            _ => numbers,
+        };
+        (numbers, shared.total_nodes())
+    }
+
+    /// Writes the proof that `winner` wins `game` (solved by [`Solver::solve`]), with
+    /// `root_moves` as the winner's moves at the root when it is the winner's turn. Subtrees
+    /// the table has forgotten are solved again. Returns the number of positions written.
+    pub fn write_proof(
+        &self,
+        game: &Game,
+        winner: Color,
+        root_moves: &[Move],
+        stop: &AtomicBool,
+        out: &mut dyn Write,
+    ) -> Result<u64, String> {
+        let start = Instant::now();
+        let control = Control {
+            stop,
+            deadline: None,
+            node_limit: None,
+            report_every: Duration::MAX,
+            start,
+        };
+        let mut quiet = |_: &Progress| {};
+        with_position!(game, root => {
+            let mut dfpn = Dfpn::new(root, &self.table, &control, &mut quiet);
+            extract::write_proof(&mut dfpn, game, root, winner, root_moves, out)
+        })
+    }
+}
+
+/// Names the winning moves of a solved root (or, when it is lost, the winning replies to
+/// each move); `Unknown` if stopped first.
+fn name_moves<B: Bitboard>(
+    dfpn: &mut Dfpn<'_, B>,
+    root: &Position<B>,
+    numbers: Numbers,
+    all: bool,
+) -> Outcome {
+    if numbers == Numbers::WON {
+        match winning_moves(dfpn, root, all) {
+            Some(moves) => Outcome::Won { moves },
+            None => Outcome::Unknown,
+        }
+    } else if numbers == Numbers::LOST {
+        let mut replies = Vec::new();
+        let mut moves = MoveList::new();
+        root.generate(&mut moves);
+        for &mv in moves.iter() {
+            let child = root.play(mv);
+            if child.decided().is_some() {
+                continue;
+            }
+            match winning_moves(dfpn, &child, all) {
+                Some(answers) => replies.push((mv, answers)),
+                None => return Outcome::Unknown,
+            }
+        }
+        Outcome::Lost { replies }
+    } else {
+        Outcome::Unknown
+    }
+}
+
+/// The winning moves of a position won for its side to move: the first found, or with
+/// `all` every one. Children the table does not know are solved. `None` if stopped first.
+fn winning_moves<B: Bitboard>(
+    dfpn: &mut Dfpn<'_, B>,
+    position: &Position<B>,
+    all: bool,
+) -> Option<Vec<Move>> {
+    let mut moves = MoveList::new();
+    dfpn.candidate_moves(position, &mut moves);
+    let mut winning = Vec::new();
+    let mut unknown = Vec::new();
+    for &mv in moves.iter() {
+        match dfpn.known(&position.play(mv)) {
+            Some(numbers) if numbers == Numbers::LOST => winning.push(mv),
+            Some(numbers) if numbers == Numbers::WON => {}
+            _ => unknown.push(mv),
+        }
+    }
+    if !all && !winning.is_empty() {
+        winning.truncate(1);
+        return Some(winning);
+    }
+    for mv in unknown {
+        let child = position.play(mv);
+        let numbers = dfpn.solve(&child);
+        if dfpn.stopped() {
+            return None;
+        }
+        if numbers == Numbers::LOST {
+            winning.push(mv);
+            if !all {
+                break;
+            }
+        }
+    }
+    winning.sort_by_key(|mv| (mv.from(), mv.to()));
+    (!winning.is_empty()).then_some(winning)
+}

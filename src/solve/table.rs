@@ -1,0 +1,353 @@
+//! The solver's table: proof and disproof numbers by position, in a fixed amount of memory.
+//!
+//! Numbers are kept from the side to move's point of view (see [`Numbers`]). Each entry is
+//! two `AtomicU64`s, the data word and the key XOR the data word, so threads share the table
+//! without locks and a torn write reads as a miss (as in the search's table). Buckets of
+//! four entries fill a cache line. When a bucket is full the entry that cost the least work
+//! to compute makes room: the table never runs out, it forgets what is cheapest to redo.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A number that stands for "cannot be done": a proof number of `INFINITY` means the side to
+/// move cannot win.
+pub const INFINITY: u32 = u32::MAX;
+
+/// The proof number `phi` (how much work, at least, to prove that the side to move wins)
+/// and the disproof number `delta` (to prove that it loses), as in negamax df-pn: a child's
+/// `delta` is its parent's proof cost through it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Numbers {
+    pub phi: u32,
+    pub delta: u32,
+}
+
+impl Numbers {
+    /// The side to move wins.
+    pub const WON: Numbers = Numbers {
+        phi: 0,
+        delta: INFINITY,
+    };
+    /// The side to move loses.
+    pub const LOST: Numbers = Numbers {
+        phi: INFINITY,
+        delta: 0,
+    };
+
+    pub fn is_solved(self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+}
+
+/// The largest number the table stores below `INFINITY`; larger ones are stored as this.
+const STORED_MAX: u32 = (1 << 28) - 2;
+const STORED_INFINITY: u64 = (1 << 28) - 1;
+
+/// Data word: `phi` 28 bits | `delta` 28 bits | work 8 bits (see [`encode_work`]).
+fn pack(numbers: Numbers, work: u8) -> u64 {
+    let stored = |n: u32| {
+        if n == INFINITY {
+            STORED_INFINITY
+        } else {
+            n.min(STORED_MAX) as u64
+        }
+    };
+    stored(numbers.phi) | stored(numbers.delta) << 28 | (work as u64) << 56
+}
+
+fn unpack(data: u64) -> (Numbers, u8) {
+    let number = |bits: u64| {
+        let n = bits & STORED_INFINITY;
+        if n == STORED_INFINITY {
+            INFINITY
+        } else {
+            n as u32
+        }
+    };
+    let numbers = Numbers {
+        phi: number(data),
+        delta: number(data >> 28),
+    };
+    (numbers, (data >> 56) as u8)
+}
+
+/// Work (nodes spent on a position) on a log scale, four steps per doubling, so that it fits
+/// 8 bits; 0 is an empty entry.
+pub fn encode_work(work: u64) -> u8 {
+    let work = work.max(1);
+    let exponent = 63 - work.leading_zeros();
+    let fraction = if exponent >= 2 {
+        (work >> (exponent - 2)) & 3
+    } else {
+        (work << (2 - exponent)) & 3
+    };
+    (1 + 4 * exponent as u64 + fraction).min(255) as u8
+}
+
+/// About the work an encoded value stands for (the least that encodes to it).
+pub fn decode_work(code: u8) -> u64 {
+    if code == 0 {
+        return 0;
+    }
+    let exponent = (code as u32 - 1) / 4;
+    let fraction = (code as u64 - 1) % 4;
+    if exponent >= 2 {
+        (4 + fraction) << (exponent - 2)
+    } else {
+        (4 + fraction) >> (2 - exponent)
+    }
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Entry; BUCKET]);
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+pub struct Table {
+    buckets: Vec<Bucket>,
+}
+
+impl Table {
+    /// A table of about `megabytes` MiB (at least one bucket).
+    pub fn new(megabytes: usize) -> Table {
+        let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        ask_for_huge_pages(&buckets);
+        buckets.resize_with(count, Bucket::default);
+        Table { buckets }
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto any bucket count without a division.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// Starts loading the bucket of `key` into the cache, so that probing many keys in a
+    /// row waits for memory once rather than once per key.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints the
+            // cache: it reads nothing and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The numbers and work stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<(Numbers, u8)> {
+        for entry in &self.bucket(key).0 {
+            let data = entry.data.load(Ordering::Relaxed);
+            if data != 0 && entry.check.load(Ordering::Relaxed) ^ data == key {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Stores `numbers` for `key`, which took `work` (encoded) to compute. A bucket without
+    /// room gives up the entry with the least work, unsolved entries before solved ones.
+    pub fn store(&self, key: u64, numbers: Numbers, work: u8) {
+        let work = work.max(1);
+        let data = pack(numbers, work);
+        let bucket = &self.bucket(key).0;
+        let mut victim = 0;
+        let mut victim_cost = u32::MAX;
+        for (index, entry) in bucket.iter().enumerate() {
+            let old = entry.data.load(Ordering::Relaxed);
+            if old == 0 || entry.check.load(Ordering::Relaxed) ^ old == key {
+                victim = index;
+                break;
+            }
+            let (old_numbers, old_work) = unpack(old);
+            let cost = 2 * old_work as u32 + old_numbers.is_solved() as u32;
+            if cost < victim_cost {
+                victim = index;
+                victim_cost = cost;
+            }
+        }
+        bucket[victim].check.store(key ^ data, Ordering::Relaxed);
+        bucket[victim].data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the entries in use, from a sample of the table.
+    pub fn permille_full(&self) -> u32 {
+        let sample = self.buckets.len().min(1000);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .map(|b| {
+                b.0.iter()
+                    .filter(|e| e.data.load(Ordering::Relaxed) != 0)
+                    .count()
+            })
+            .sum();
+        (used * 1000 / (sample * BUCKET)) as u32
+    }
+
+    /// Writes every entry in use (key and data word, little-endian); returns how many.
+    pub fn save(&self, out: &mut dyn Write) -> io::Result<u64> {
+        let mut count = 0;
+        for entry in self.buckets.iter().flat_map(|b| b.0.iter()) {
+            let data = entry.data.load(Ordering::Relaxed);
+            if data != 0 {
+                let key = entry.check.load(Ordering::Relaxed) ^ data;
+                out.write_all(&key.to_le_bytes())?;
+                out.write_all(&data.to_le_bytes())?;
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
+    /// Stores an entry as [`Table::save`] wrote it (a smaller table keeps what its
+    /// replacement rule keeps).
+    pub fn restore(&self, key: u64, data: u64) {
+        let (numbers, work) = unpack(data);
+        self.store(key, numbers, work);
+    }
+}
+
+/// Asks Linux to back the table with 2 MiB pages before it is first written: nearly every
+/// probe is a cache miss, and with 4 KiB pages most are a TLB miss too.
+#[cfg(target_os = "linux")]
+fn ask_for_huge_pages(buckets: &Vec<Bucket>) {
+    extern "C" {
+        fn madvise(address: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
+    }
+    const MADV_HUGEPAGE: i32 = 14;
+    const PAGE: usize = 4096;
+    // The whole pages inside the allocation: madvise takes page-aligned ranges only.
+    let start = buckets.as_ptr() as usize;
+    let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+    let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
+    if last <= first {
+        return;
+    }
+    // SAFETY: the range lies inside the vector's own allocation (unused capacity, not yet
+    // written); MADV_HUGEPAGE only changes how the kernel backs it, never its contents, and
+    // a failure (no transparent huge pages, say) leaves ordinary pages.
+    let _ = unsafe { madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE) };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn ask_for_huge_pages(_: &Vec<Bucket>) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_round_trip_and_saturate() {
+        let table = Table::new(1);
+        let cases = [
+            Numbers::WON,
+            Numbers::LOST,
+            Numbers { phi: 3, delta: 17 },
+            Numbers {
+                phi: STORED_MAX,
+                delta: 1,
+            },
+        ];
+        for (key, numbers) in cases.into_iter().enumerate() {
+            let key = (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) + 1;
+            table.store(key, numbers, encode_work(100));
+            assert_eq!(table.probe(key), Some((numbers, encode_work(100))));
+        }
+        table.store(
+            99,
+            Numbers {
+                phi: 1 << 30,
+                delta: 5,
+            },
+            1,
+        );
+        assert_eq!(
+            table.probe(99).map(|(n, _)| n),
+            Some(Numbers {
+                phi: STORED_MAX,
+                delta: 5
+            })
+        );
+        assert_eq!(table.probe(98), None);
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_the_cheapest_entry() {
+        let table = Table {
+            buckets: vec![Bucket::default()],
+        };
+        let numbers = Numbers { phi: 1, delta: 1 };
+        for key in 1..=4u64 {
+            table.store(key, numbers, encode_work(key * 1000));
+        }
+        table.store(5, numbers, encode_work(10));
+        assert_eq!(table.probe(1), None, "the least work goes");
+        assert!((2..=5).all(|key| table.probe(key).is_some()));
+    }
+
+    #[test]
+    fn saved_entries_load_into_another_table() {
+        let table = Table::new(1);
+        for key in 1..=100u64 {
+            let numbers = Numbers {
+                phi: key as u32,
+                delta: 2,
+            };
+            table.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                numbers,
+                encode_work(key),
+            );
+        }
+        let mut bytes = Vec::new();
+        assert_eq!(table.save(&mut bytes).unwrap(), 100);
+        let copy = Table::new(2);
+        for record in bytes.chunks(16) {
+            let word = |i: usize| u64::from_le_bytes(record[i..i + 8].try_into().unwrap());
+            copy.restore(word(0), word(8));
+        }
+        for key in 1..=100u64 {
+            let key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            assert_eq!(copy.probe(key), table.probe(key));
+        }
+    }
+
+    #[test]
+    fn work_codes_grow_with_work() {
+        let mut last = 0;
+        for work in [
+            1u64,
+            2,
+            3,
+            4,
+            5,
+            7,
+            8,
+            100,
+            1 << 20,
+            1 << 40,
+            (1 << 62) + 12345,
+        ] {
+            let code = encode_work(work);
+            assert!(code > last, "{work}");
+            assert!(decode_work(code) <= work, "{work}");
+            assert!(decode_work(code).saturating_mul(2) > work, "{work}");
+            last = code;
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! The solver: forced wins and losses proved, answers that agree with a brute-force search,
+//! proofs that the checker accepts (and tampered ones it rejects), and determinism.
+
+use rand_mt::Mt64;
+use std::sync::atomic::AtomicBool;
+use troyka::proof::check::check;
+use troyka::rules::{BoardSize, Color, Game, Move};
+use troyka::solve::{Outcome, Settings, Solution, Solver};
+
+fn solver() -> Solver {
+    Solver::new(Settings {
+        hash_megabytes: 16,
+        ..Settings::default()
+    })
+}
+
+fn solve_with(solver: &Solver, game: &Game) -> Solution {
+    solver.solve(game, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn solve(fen: &str) -> (Game, Solution) {
+    let game = Game::from_fen(fen).unwrap();
+    let solution = solve_with(&solver(), &game);
+    (game, solution)
+}
+
+fn names(game: &Game, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|&m| game.move_name(m)).collect()
+}
+
+/// The proof of a solved position, as text.
+fn proof_of(solver: &Solver, game: &Game, solution: &Solution) -> String {
+    let winner = solution.winner(game.side_to_move()).expect("solved");
+    let moves = match &solution.outcome {
+        Outcome::Won { moves } => moves.clone(),
+        _ => Vec::new(),
+    };
+    let mut bytes = Vec::new();
+    solver
+        .write_proof(game, winner, &moves, &AtomicBool::new(false), &mut bytes)
+        .expect("the proof is written");
+    String::from_utf8(bytes).unwrap()
+}
+
+/// The positions of `tests/search.rs`, and whether the side to move wins.
+const SEARCH_TEST_POSITIONS: [(&str, bool); 8] = [
+    ("8/1P6/8/8/8/8/p7/8 w", true),
+    ("6pp/8/2P5/8/8/8/8/8 w", true),
+    // Not a forced result in the search tests, but a1b2 leads to a long won race.
+    ("pppp4/8/8/8/8/8/1p6/P1P3PP w", true),
+    ("pp6/8/8/8/8/2p5/8/7P w", false),
+    ("4p3/8/8/8/8/8/1p1p4/2P5 w", false),
+    ("8/8/8/8/p7/8/8/7P w", false),
+    ("7p/8/8/P7/8/8/8/8 w", true),
+    ("pp6/8/8/8/8/2p5/1P6/7P w", true),
+];
+
+#[test]
+fn the_search_tests_forced_results_are_proved() {
+    for (fen, side_to_move_wins) in SEARCH_TEST_POSITIONS {
+        let (game, solution) = solve(fen);
+        let expected = if side_to_move_wins {
+            game.side_to_move()
+        } else {
+            game.side_to_move().opponent()
+        };
+        assert_eq!(
+            solution.winner(game.side_to_move()),
+            Some(expected),
+            "{fen}"
+        );
+        let report = check(&proof_of(&solver(), &game, &solution), true).unwrap();
+        assert_eq!(report.winner, expected, "{fen}");
+    }
+}
+
+#[test]
+fn winning_moves_and_refutations_are_named() {
+    // White's b7 runner: every one of its three moves wins; with --all all are listed.
+    let game = Game::from_fen("8/1P6/8/8/8/8/p7/8 w").unwrap();
+    let all = Solver::new(Settings {
+        hash_megabytes: 16,
+        all: true,
+        ..Settings::default()
+    });
+    let Outcome::Won { moves } = solve_with(&all, &game).outcome else {
+        panic!("won")
+    };
+    assert_eq!(names(&game, &moves), ["b7a8", "b7b8", "b7c8"]);
+    // Black's c3 threatens a safe step: b2c3 is the only move that does not lose, and wins.
+    let (game, solution) = solve("pp6/8/8/8/8/2p5/1P6/7P w");
+    let Outcome::Won { moves } = solution.outcome else {
+        panic!("won")
+    };
+    assert_eq!(names(&game, &moves), ["b2c3"]);
+    // Two runners: every white move is answered by a step to the goal.
+    let (game, solution) = solve("4p3/8/8/8/8/8/1p1p4/2P5 w");
+    let Outcome::Lost { replies } = solution.outcome else {
+        panic!("lost")
+    };
+    assert_eq!(replies.len(), game.legal_moves().len());
+    for (mv, answers) in replies {
+        let after = game.play(mv);
+        assert_eq!(answers.len(), 1);
+        assert_eq!(after.play(answers[0]).winner(), Some(Color::Black));
+    }
+}
+
+/// The result by exhaustive search (small positions only).
+fn side_to_move_wins(game: &Game) -> bool {
+    game.legal_moves().iter().any(|&mv| {
+        let child = game.play(mv);
+        match child.winner() {
+            Some(winner) => winner == game.side_to_move(),
+            None => !side_to_move_wins(&child),
+        }
+    })
+}
+
+#[test]
+fn answers_agree_with_exhaustive_search_on_small_positions() {
+    let mut rng = Mt64::new(77);
+    let size: BoardSize = "4x5".parse().unwrap();
+    let mut checked = [0, 0];
+    while checked[0] + checked[1] < 150 {
+        let mut square = |rank_low: u64, ranks: u64| {
+            size.square(
+                (rng.next_u64() % 4) as usize,
+                (rank_low + rng.next_u64() % ranks) as usize,
+            )
+        };
+        let white: Vec<usize> = (0..3).map(|_| square(0, 2)).collect();
+        let black: Vec<usize> = (0..3).map(|_| square(3, 2)).collect();
+        let game = Game::from_squares(size, &white, &black, Color::White);
+        if game.winner().is_some() {
+            continue;
+        }
+        let expected = side_to_move_wins(&game);
+        let solver = solver();
+        let solution = solve_with(&solver, &game);
+        let winner = solution.winner(Color::White).unwrap();
+        assert_eq!(winner == Color::White, expected, "{}", game.to_fen());
+        check(&proof_of(&solver, &game, &solution), false).unwrap();
+        checked[expected as usize] += 1;
+    }
+    assert!(checked[0] >= 20 && checked[1] >= 20, "{checked:?}");
+}
+
+#[test]
+fn the_5x5_start_is_a_second_player_win_and_its_proof_checks() {
+    let game = Game::start("5x5".parse().unwrap());
+    let solver = Solver::new(Settings {
+        hash_megabytes: 128,
+        ..Settings::default()
+    });
+    let solution = solve_with(&solver, &game);
+    let Outcome::Lost { replies } = &solution.outcome else {
+        panic!("white to move loses")
+    };
+    assert_eq!(replies.len(), 13, "every white move is refuted");
+    let report = check(&proof_of(&solver, &game, &solution), false).unwrap();
+    assert_eq!(report.winner, Color::Black);
+    assert!(report.depth >= 26, "no win is shorter than 26 plies");
+}
+
+#[test]
+fn solving_is_deterministic() {
+    let game = Game::start("5x4".parse().unwrap());
+    let run = || {
+        let solver = solver();
+        let solution = solve_with(&solver, &game);
+        let proof = proof_of(&solver, &game, &solution);
+        (solution.nodes, solution.outcome, proof)
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn a_node_limit_stops_with_the_position_unknown() {
+    let game = Game::start("6x5".parse().unwrap());
+    let solver = Solver::new(Settings {
+        hash_megabytes: 16,
+        nodes: Some(20_000),
+        ..Settings::default()
+    });
+    let solution = solve_with(&solver, &game);
+    assert_eq!(solution.outcome, Outcome::Unknown);
+    assert!(solution.stopped);
+    assert!(solution.nodes <= 20_000, "{}", solution.nodes);
+}
+
+/// A proof to tamper with: 5x4, white to move.
+fn small_proof() -> String {
+    let game = Game::start("5x4".parse().unwrap());
+    let solver = solver();
+    let solution = solve_with(&solver, &game);
+    proof_of(&solver, &game, &solution)
+}
+
+#[test]
+fn tampered_proofs_are_rejected() {
+    let proof = small_proof();
+    let report = check(&proof, true).expect("the untouched proof checks");
+    assert!(report.positions > 10, "a proof worth tampering with");
+    let lines: Vec<&str> = proof.lines().collect();
+    let body: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    let with_line = |index: usize, line: &str| {
+        let mut changed = lines.clone();
+        changed[index] = line;
+        changed.join("\n")
+    };
+    let mut tampered: Vec<(String, String)> = Vec::new();
+    // The winner swapped.
+    let winner = lines.iter().position(|l| l.starts_with("winner")).unwrap();
+    let other = if lines[winner] == "winner white" {
+        "winner black"
+    } else {
+        "winner white"
+    };
+    tampered.push(("winner swapped".into(), with_line(winner, other)));
+    // Cut off before `end`.
+    tampered.push(("cut off".into(), lines[..lines.len() - 1].join("\n")));
+    // Each body line: dropped, its last entry dropped, or its first move changed.
+    for &index in &body {
+        let line = lines[index];
+        let words: Vec<&str> = line.split(' ').collect();
+        let without: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != index)
+            .map(|(_, l)| *l)
+            .collect();
+        tampered.push((format!("line {index} dropped"), without.join("\n")));
+        if words.len() > 2 {
+            let shorter = words[..words.len() - 1].join(" ");
+            tampered.push((
+                format!("line {index} shortened"),
+                with_line(index, &shorter),
+            ));
+        }
+        // Another square for the first move's destination.
+        let first = words[1];
+        if let Some((mv, rest)) = first.split_once(':') {
+            for file in ['a', 'b', 'c', 'd', 'e'] {
+                let mut changed = mv.to_string();
+                changed.replace_range(2..3, &file.to_string());
+                if changed != mv {
+                    let mut new_words = words.clone();
+                    let entry = format!("{changed}:{rest}");
+                    new_words[1] = &entry;
+                    let line = new_words.join(" ");
+                    tampered.push((
+                        format!("line {index} move {changed}"),
+                        with_line(index, &line),
+                    ));
+                }
+            }
+        }
+    }
+    // Pattern leaves claimed where there is none: `*:win1` added to a loser's line that
+    // lists its moves, and a reference turned into a pattern.
+    for &index in &body {
+        if let Some(at) = lines[index].find(':') {
+            let (head, tail) = lines[index].split_at(at + 1);
+            let reference: String = tail.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if !reference.is_empty() {
+                let line = format!("{head}win5{}", &tail[reference.len()..]);
+                tampered.push((format!("line {index} claims win5"), with_line(index, &line)));
+            }
+        }
+    }
+    // Every change breaks the proof (none happens to be another valid proof).
+    for (what, text) in &tampered {
+        assert!(check(text, false).is_err(), "{what} is accepted");
+    }
+    assert!(tampered.len() > 100, "{}", tampered.len());
+}
+
+#[test]
+fn a_pattern_that_does_not_hold_is_rejected() {
+    // White's c6 steps to c7 unstoppably (win3); claiming win1 for it is caught.
+    let header = "troyka-proof 1\nboard 8x8\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\n";
+    assert!(check(&format!("{header}1 =win3\nend\n"), true).is_ok());
+    let error = check(&format!("{header}1 =win1\nend\n"), false).unwrap_err();
+    assert!(error.contains("win1 does not hold"), "{error}");
+    // c6c7 leaves black lost in two: loss2 holds there, loss4 does not.
+    assert!(check(&format!("{header}1 c6c7:loss2\nend\n"), false).is_ok());
+    let error = check(&format!("{header}1 c6c7:loss4\nend\n"), false).unwrap_err();
+    assert!(error.contains("loss4 does not hold"), "{error}");
+    // A loser's move left unanswered.
+    let header = "troyka-proof 1\nboard 8x8\nroot 4p3/8/8/8/8/8/1p1p4/2P5 w 0 1\nwinner black\n";
+    let error = check(&format!("{header}1 c1b2:2\n2 d2d1:end\nend\n"), false).unwrap_err();
+    assert!(error.contains("is not answered"), "{error}");
+    assert!(check(&format!("{header}1 =loss2\nend\n"), false).is_ok());
+}
+
+#[test]
+fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
+    let game = Game::start("6x4".parse().unwrap());
+    let straight = solve_with(&solver(), &game);
+    assert_ne!(straight.outcome, Outcome::Unknown);
+
+    let path = std::env::temp_dir().join(format!("troyka-checkpoint-{}", std::process::id()));
+    let first = Solver::new(Settings {
+        hash_megabytes: 16,
+        nodes: Some(straight.nodes / 2),
+        ..Settings::default()
+    });
+    let stopped = solve_with(&first, &game);
+    assert_eq!(stopped.outcome, Outcome::Unknown);
+    let totals = troyka::solve::Totals {
+        nodes: stopped.nodes,
+        elapsed: stopped.elapsed,
+    };
+    first.save_checkpoint(&game, totals, &path).unwrap();
+
+    let second = solver();
+    let loaded = second.load_checkpoint(&game, &path).unwrap();
+    assert_eq!(loaded.nodes, totals.nodes);
+    let resumed = solve_with(&second, &game);
+    assert_eq!(resumed.outcome, straight.outcome);
+    assert!(
+        resumed.nodes < straight.nodes,
+        "the checkpoint saved work: {} then {} of {}",
+        stopped.nodes,
+        resumed.nodes,
+        straight.nodes
+    );
+    check(&proof_of(&second, &game, &resumed), false).unwrap();
+
+    // A checkpoint of another position, or a damaged one, is refused.
+    let other = Game::start("5x4".parse().unwrap());
+    let error = solver().load_checkpoint(&other, &path).unwrap_err();
+    assert!(error.contains("another position"), "{error}");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 20]).unwrap();
+    let error = solver().load_checkpoint(&game, &path).unwrap_err();
+    assert!(error.contains("cut off"), "{error}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn two_threads_prove_the_same_results() {
+    let two = Solver::new(Settings {
+        hash_megabytes: 16,
+        threads: 2,
+        ..Settings::default()
+    });
+    for (fen, side_to_move_wins) in SEARCH_TEST_POSITIONS {
+        let game = Game::from_fen(fen).unwrap();
+        let solution = solve_with(&two, &game);
+        let winner = solution.winner(game.side_to_move());
+        assert_eq!(
+            winner == Some(game.side_to_move()),
+            side_to_move_wins,
+            "{fen}"
+        );
+        check(&proof_of(&two, &game, &solution), false).unwrap();
+    }
+    let game = Game::start("5x4".parse().unwrap());
+    let single = solve_with(&solver(), &game);
+    let solution = solve_with(&two, &game);
+    assert_eq!(solution.winner(Color::White), single.winner(Color::White));
+}
+
+#[test]
+fn malformed_proof_files_are_errors_not_panics() {
+    let header = "troyka-proof 1\nboard 8x8\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\n";
+    let cases = [
+        String::new(),
+        "troyka-proof 1\n".into(),
+        "troyka-proof 2\nboard 8x8\n".into(),
+        "troyka-proof 1\nboard 99x2\nroot x\nwinner white\nend\n".into(),
+        "troyka-proof 1\nboard 6x6\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\nend\n".into(),
+        "troyka-proof 1\nboard 8x8\nroot P7/8/8/8/8/8/8/8 w 0 1\nwinner white\nend\n".into(),
+        format!("{header}winner black\n1 =win3\nend\n"),
+        format!("{header}end\n"),
+        format!("{header}0 =win3\nend\n"),
+        format!("{header}99999999999999999999 =win3\nend\n"),
+        format!("{header}1 =win9\nend\n"),
+        format!("{header}1 c6c7\nend\n"),
+        format!("{header}1 z9z10:end\nend\n"),
+        format!("{header}1 c6c7:2\n2 *:win1 =win1\nend\n"),
+        format!("{header}1 c6c7:1\nend\n"),
+        format!("{header}1 c6c7:loss2 c6c7:loss2\nend\n"),
+        format!("{header}1 c6c7:loss2\n1 c6c7:loss2\nend\n"),
+        format!("{header}1 c6c7:loss2\nend\nend\n"),
+        format!("{header}1 c6c7:loss2\n2 c7c8:end\nend\n"),
+        format!("{header}1 *:win3\nend\n"),
+        format!("{header}1 c6c7:end\nend\n"),
+        format!("{header}1 c6c7:loss2\x00\nend\n"),
+    ];
+    for (index, text) in cases.iter().enumerate() {
+        match check(text, true) {
+            Err(message) => assert!(!message.is_empty(), "case {index}"),
+            // One is a valid proof after all, with a line it never reaches.
+            Ok(report) => assert!(
+                index == 18 && report.unused_lines == 1,
+                "case {index} accepted: {report:?}"
+            ),
+        }
+    }
+}
