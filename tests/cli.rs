@@ -199,3 +199,69 @@ fn ctrl_c_stops_a_solve_with_what_it_knows() {
     assert!(text.contains("result: unknown (stopped)"), "{text}");
     assert!(text.contains("nodes "), "{text}");
 }
+
+#[test]
+fn train_is_reproducible_from_its_seed_and_writes_a_net_the_engine_reads() {
+    let dir = std::env::temp_dir().join(format!("troyka-cli-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    let output = troyka(&[
+        "datagen",
+        "--out",
+        data.to_str().unwrap(),
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--size",
+        "5x5",
+        "--threads",
+        "1",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let train = |name: &str, seed: &str| {
+        let net = dir.join(name);
+        let output = troyka(&[
+            "train",
+            "--out",
+            net.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+            "--residual",
+            "yes",
+            "--seed",
+            seed,
+            "--threads",
+            "2",
+            "--validation",
+            "200",
+            data.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        // A validation loss for every epoch.
+        for epoch in ["epoch 1/2: ", "epoch 2/2: "] {
+            let line = stderr.lines().find(|l| l.starts_with(epoch));
+            assert!(
+                line.is_some_and(|l| l.contains("validation loss 0.")),
+                "{stderr}"
+            );
+        }
+        std::fs::read(net).unwrap()
+    };
+    let (first, again, other) = (
+        train("a.nnue", "3"),
+        train("b.nnue", "3"),
+        train("c.nnue", "4"),
+    );
+    assert_eq!(first, again, "the same seed trains the same net");
+    assert_ne!(first, other);
+    let net = troyka::eval::nnue::Network::from_bytes(&first).unwrap();
+    assert_eq!(
+        (net.size.to_string(), net.residual),
+        ("5x5".to_string(), true)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
