@@ -60,15 +60,18 @@ impl Host {
     /// for the current position is the session's business.
     pub fn apply(&mut self, setting: Setting) -> Result<Option<String>, String> {
         match setting {
-            Setting::Hash(megabytes) => {
-                if !can_allocate(megabytes) {
+            Setting::Hash(megabytes) => self.engine().set_hash(megabytes).map_err(|_| {
+                format!("option Hash: {megabytes} MiB cannot be allocated; the table is unchanged")
+            })?,
+            Setting::Threads(threads) => {
+                let started = self.engine().set_threads(threads);
+                if started < threads {
                     return Err(format!(
-                        "option Hash: {megabytes} MiB cannot be allocated; the table is unchanged"
+                        "option Threads: the system started only {started} of {threads} threads; \
+                         the search uses {started}"
                     ));
                 }
-                self.engine().set_hash(megabytes);
             }
-            Setting::Threads(threads) => self.engine().set_threads(threads),
             Setting::MoveOverhead(overhead) => self.move_overhead = overhead,
             Setting::MultiPv(lines) => self.multipv = lines,
             // Pondering is the GUI's decision (`go ponder`, `hard`); nothing to prepare.
@@ -110,11 +113,4 @@ impl Host {
             self.done_sender.clone(),
         )
     }
-}
-
-/// Whether a table of `megabytes` can be allocated. Asked before resizing, because running
-/// out of memory while building the table would abort the process.
-fn can_allocate(megabytes: usize) -> bool {
-    let mut probe: Vec<u8> = Vec::new();
-    probe.try_reserve_exact(megabytes << 20).is_ok()
 }

@@ -464,7 +464,7 @@ impl Session {
         text += &match engine.eval.network(size) {
             Some(net) => {
                 let score = with_position!(&self.game, p => {
-                    Accumulator::new(net, p).evaluate(net, p.side_to_move())
+                    Accumulator::new(&net, p).evaluate(&net, p.side_to_move())
                 });
                 let origin = match &engine.eval.loaded {
                     Some(loaded) if loaded.size == size => "EvalFile",
