@@ -8,6 +8,7 @@ use crate::rules::{BoardSize, Game};
 use crate::train::TrainSettings;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
@@ -31,8 +32,11 @@ pub fn run(args: Vec<String>) -> i32 {
         None => return crate::protocol::run(),
         Some("perft") => perft_command(&args[1..]),
         Some("bench") => {
-            crate::bench::run(&mut |line| println!("{line}"));
-            Ok(())
+            // Nothing sets the stop flag: the bench runs to its end.
+            let signals = crate::search::Signals::default();
+            crate::bench::run(&mut |line| println!("{line}"), &signals)
+                .map(drop)
+                .map_err(|_| "the bench was stopped".to_string())
         }
         Some("datagen") => datagen_command(&args[1..]),
         Some("features") => features_command(&args[1..]),
@@ -84,11 +88,11 @@ fn perft_command(args: &[String]) -> Result<(), String> {
 
     let started = Instant::now();
     let nodes = if divide {
-        let split = perft::divide(&game, depth);
-        for (mv, count) in &split {
+        let divided = perft::divide(&game, depth, &AtomicBool::new(false));
+        for (mv, count) in &divided.moves {
             println!("{}: {count}", game.move_name(*mv));
         }
-        split.iter().map(|(_, count)| count).sum()
+        divided.leaves
     } else {
         perft::perft_game(&game, depth)
     };

@@ -3,6 +3,7 @@
 //! report back. The UCI session and the CECP session each own one [`Host`] and differ only
 //! in how they turn commands into searches and results into lines.
 
+use super::interrupts::Interrupts;
 use super::options::{self, Setting};
 use super::output::Output;
 use super::search_thread::{self, Finished, Job};
@@ -14,7 +15,10 @@ use std::time::Duration;
 
 pub struct Host {
     pub out: Arc<Output>,
+    /// What searches poll.
     pub signals: Arc<Signals>,
+    /// How `stop` and `quit` reach work that has not started yet, and long commands.
+    pub interrupts: Arc<Interrupts>,
     /// Locked by the search thread while it searches, by the session only between searches.
     engine: Arc<Mutex<Engine>>,
     /// The board of a new game (options `BoardSize`, `UCI_Variant`).
@@ -27,11 +31,12 @@ pub struct Host {
 }
 
 impl Host {
-    pub fn new(out: Arc<Output>, signals: Arc<Signals>) -> Host {
+    pub fn new(out: Arc<Output>, signals: Arc<Signals>, interrupts: Arc<Interrupts>) -> Host {
         let (done_sender, done) = crossbeam_channel::unbounded();
         let mut host = Host {
             out,
             signals,
+            interrupts,
             // A placeholder: the `Hash` and `Threads` defaults are applied just below.
             engine: Arc::new(Mutex::new(Engine::new(1, 1))),
             board_size: BoardSize::STANDARD,

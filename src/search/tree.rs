@@ -6,8 +6,8 @@ use super::ordering::{History, MovePicker};
 use super::threads::ThreadPool;
 use super::tt::{Bound, TranspositionTable};
 use super::{
-    Limits, NetworkRef, Report, Score, ScoreBound, SearchResult, Signals, TimeManager, MATE, MATE_BOUND,
-    MAX_PLY,
+    Limits, NetworkRef, Report, Score, ScoreBound, SearchResult, Signals, TimeManager, MATE,
+    MATE_BOUND, MAX_PLY,
 };
 use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::Evaluator;

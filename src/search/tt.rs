@@ -288,7 +288,9 @@ mod tests {
         let buckets = table.buckets.as_slice();
         assert_eq!(buckets.as_ptr() as usize % 64, 0);
         assert_eq!(buckets.len(), 3 * (1 << 20) / 64);
-        assert!(buckets.iter().all(|b| b.0.iter().all(|e| e.data.load(Ordering::Relaxed) == 0)));
+        assert!(buckets
+            .iter()
+            .all(|b| b.0.iter().all(|e| e.data.load(Ordering::Relaxed) == 0)));
         // Kept from the optimiser, which may drop an allocation nobody uses and assume that
         // it succeeded.
         assert!(std::hint::black_box(TranspositionTable::new(1 << 40)).is_none());

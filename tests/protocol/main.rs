@@ -6,5 +6,6 @@ mod cecp;
 mod commands;
 mod evaluation;
 mod harness;
+mod interrupts;
 mod robustness;
 mod search;

@@ -149,8 +149,8 @@ fn end_of_input_acts_as_quit() {
     assert!(idle.wait_exit(EXIT_PROMPTLY).is_some());
 }
 
-/// Only searches are cut short by `quit` or end of input: commands queued before it still
-/// get their answers, so a list of commands can be piped in.
+/// End of input cuts only searches short (`quit` stops everything): commands queued before
+/// it still get their answers, so a list of commands can be piped in.
 #[test]
 fn end_of_input_lets_queued_commands_finish() {
     let mut troyka = Troyka::start();
