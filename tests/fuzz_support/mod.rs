@@ -162,7 +162,8 @@ pub fn garbage(rng: &mut Mt64) -> Vec<u8> {
         2 => "𝔟𝔯𝔢𝔞𝔨 ☃ ünïcödé \u{202e}go\u{200b} 　".as_bytes().to_vec(),
         3 => {
             // 60 to 140 KB, either side of the 64 KB limit.
-            let word: &[u8] = *pick(rng, &[&b"a2a3 "[..], &b"x"[..], &b"go depth 1 "[..]]);
+            let words: [&[u8]; 3] = [b"a2a3 ", b"x", b"go depth 1 "];
+            let word = words[below(rng, words.len())];
             word.repeat((60_000 + below(rng, 80_000)) / word.len())
         }
         4 => {
