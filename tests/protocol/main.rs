@@ -5,6 +5,9 @@
 mod cecp;
 mod commands;
 mod evaluation;
+mod fuzz;
+#[path = "../fuzz_support/mod.rs"]
+mod fuzz_support;
 mod harness;
 mod interrupts;
 mod robustness;
