@@ -153,6 +153,7 @@ fn uci_line(rng: &mut Mt64, game: &Game) -> (Vec<u8>, Kind) {
         }
         11 => pick(rng, &["perft", "go perft"]).to_string() + " " + &number(rng),
         12 if chance(rng, 10) => "bench".to_string(),
+        // Not `isready`: the fuzzer's own `isready` after each line marks its end.
         13 => pick(
             rng,
             &[
@@ -160,7 +161,6 @@ fn uci_line(rng: &mut Mt64, game: &Game) -> (Vec<u8>, Kind) {
                 "uginewgame",
                 "uci",
                 "ugi",
-                "isready",
                 "stop",
                 "ponderhit",
                 "d",
