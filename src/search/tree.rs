@@ -211,6 +211,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check_limits();
         }
+        // `stop` is seen by the main thread at every node: with many threads its thousand
+        // nodes can take long.
+        if self.signals.is_some_and(Signals::stopped) {
+            self.shared.done.store(true, Ordering::Relaxed);
+        }
         // At every node: once the search is over, all threads end at once and leave the
         // processors to the main thread.
         if self.shared.done.load(Ordering::Relaxed) {
