@@ -66,14 +66,15 @@ impl Default for Limits {
     }
 }
 
-/// Flags the protocol thread sets while a search runs.
+/// Flags the protocol thread sets while a search runs. Shared (`Arc`), so that every search
+/// thread, helpers included, watches them itself.
 #[derive(Debug, Default)]
 pub struct Signals {
     /// Stop as soon as possible (`stop`, `quit`).
-    pub stop: AtomicBool,
+    pub stop: Arc<AtomicBool>,
     /// The search is a ponder search: no time limit applies until this is cleared
     /// (`ponderhit`), after which the clock starts.
-    pub pondering: AtomicBool,
+    pub pondering: Arc<AtomicBool>,
 }
 
 impl Signals {

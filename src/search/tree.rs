@@ -30,9 +30,10 @@ struct Shared {
     /// Set when the search is over (the main thread is done, `stop`, the time is up), to end
     /// every thread.
     done: AtomicBool,
-    /// The caller's `pondering` flag, passed on by the main thread, which alone sees the
-    /// caller's signals.
-    pondering: AtomicBool,
+    /// The caller's flags (`stop`, and `pondering` until `ponderhit`), which every thread
+    /// watches.
+    stop: Arc<AtomicBool>,
+    pondering: Arc<AtomicBool>,
     /// Nodes of each thread, published every few thousand nodes.
     nodes: Vec<AtomicU64>,
 }
@@ -61,15 +62,16 @@ pub(super) fn search_threads<B: Bitboard>(
         network,
         limits: limits.clone(),
         done: AtomicBool::new(false),
-        pondering: AtomicBool::new(signals.pondering.load(Ordering::Relaxed)),
+        stop: signals.stop.clone(),
+        pondering: signals.pondering.clone(),
         nodes: (0..pool.threads()).map(|_| AtomicU64::new(0)).collect(),
     });
     let root = *root;
     let helpers = shared.clone();
     pool.start(move |id| {
-        Worker::new(id, &root, &helpers, None, start).iterate(&mut |_| {});
+        Worker::new(id, &root, &helpers, start).iterate(&mut |_| {});
     });
-    let result = Worker::new(0, &root, &shared, Some(signals), start).iterate(report);
+    let result = Worker::new(0, &root, &shared, start).iterate(report);
     shared.done.store(true, Ordering::Relaxed);
     result
 }
@@ -85,8 +87,6 @@ struct RootMove {
 struct Worker<'a, B> {
     id: usize,
     shared: &'a Shared,
-    /// The caller's signals: the main thread's alone.
-    signals: Option<&'a Signals>,
     network: Option<&'a Network>,
     root: Position<B>,
     eval: Evaluator<B>,
@@ -112,13 +112,7 @@ struct Worker<'a, B> {
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
-    fn new(
-        id: usize,
-        root: &Position<B>,
-        shared: &'a Shared,
-        signals: Option<&'a Signals>,
-        start: Instant,
-    ) -> Self {
+    fn new(id: usize, root: &Position<B>, shared: &'a Shared, start: Instant) -> Self {
         let layout = root.layout();
         let rows = layout.size.rows();
         let mut moves = MoveList::new();
@@ -140,7 +134,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         Worker {
             id,
             shared,
-            signals,
             network,
             root: *root,
             eval: Evaluator::new(root),
@@ -170,18 +163,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 
     /// Looks at the clock and the stop flag; when the search must end, tells every thread.
-    /// Every thread looks at the clock, not only the main one: with more threads than
-    /// processors the main thread may wait long for its turn, and its `bestmove` would come
-    /// late.
+    /// Every thread looks, not only the main one: with more threads than processors the main
+    /// thread may wait long for its turn, and its `bestmove` would come late.
     fn check_limits(&mut self) {
         let shared = self.shared;
         shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-        let stopped = self.signals.is_some_and(Signals::stopped);
-        if let Some(signals) = self.signals {
-            if !signals.pondering.load(Ordering::Relaxed) {
-                shared.pondering.store(false, Ordering::Relaxed);
-            }
-        }
+        let stopped = shared.stop.load(Ordering::Relaxed);
         if self.pondering && !shared.pondering.load(Ordering::Relaxed) {
             // `ponderhit`: from now on our own clock runs.
             self.pondering = false;
@@ -210,11 +197,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.seldepth = self.seldepth.max(ply);
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check_limits();
-        }
-        // `stop` is seen by the main thread at every node: with many threads its thousand
-        // nodes can take long.
-        if self.signals.is_some_and(Signals::stopped) {
-            self.shared.done.store(true, Ordering::Relaxed);
         }
         // At every node: once the search is over, all threads end at once and leave the
         // processors to the main thread.
