@@ -63,9 +63,19 @@ const POSITIONS: &[(&str, u32)] = &[
     ),
 ];
 
+/// Where a stopped bench stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The position being searched, from 1.
+    pub position: usize,
+    pub positions: usize,
+}
+
 /// Runs the bench, printing one line per position and the summary
-/// `<nodes> nodes <nps> nps` last. Returns the total node count.
-pub fn run(print: &mut dyn FnMut(&str)) -> u64 {
+/// `<nodes> nodes <nps> nps` last, and returns the total node count; or, once
+/// `signals.stop` is set, returns where it stopped, without the summary (the node count of
+/// a part is no signature).
+pub fn run(print: &mut dyn FnMut(&str), signals: &Signals) -> Result<u64, Stopped> {
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     for (index, (fen, depth)) in POSITIONS.iter().enumerate() {
@@ -76,7 +86,13 @@ pub fn run(print: &mut dyn FnMut(&str)) -> u64 {
             ..Limits::default()
         };
         let started = Instant::now();
-        let result = engine.search(&game, &limits, &Signals::default(), &mut |_| {});
+        let result = engine.search(&game, &limits, signals, &mut |_| {});
+        if signals.stopped() {
+            return Err(Stopped {
+                position: index + 1,
+                positions: POSITIONS.len(),
+            });
+        }
         total_time += started.elapsed();
         total_nodes += result.nodes;
         print(&format!(
@@ -90,5 +106,5 @@ pub fn run(print: &mut dyn FnMut(&str)) -> u64 {
     }
     let nps = total_nodes as u128 * 1_000_000 / total_time.as_micros().max(1);
     print(&format!("{total_nodes} nodes {nps} nps"));
-    total_nodes
+    Ok(total_nodes)
 }

@@ -42,8 +42,11 @@ pub fn run(args: Vec<String>) -> i32 {
         None => return crate::protocol::run(),
         Some("perft") => perft_command(&args[1..]),
         Some("bench") => {
-            crate::bench::run(&mut |line| println!("{line}"));
-            Ok(())
+            // Nothing sets the stop flag: the bench runs to its end.
+            let signals = crate::search::Signals::default();
+            crate::bench::run(&mut |line| println!("{line}"), &signals)
+                .map(drop)
+                .map_err(|_| "the bench was stopped".to_string())
         }
         Some("datagen") => datagen_command(&args[1..]),
         Some("features") => features_command(&args[1..]),
@@ -97,11 +100,11 @@ fn perft_command(args: &[String]) -> Result<(), String> {
 
     let started = Instant::now();
     let nodes = if divide {
-        let split = perft::divide(&game, depth);
-        for (mv, count) in &split {
+        let divided = perft::divide(&game, depth, &AtomicBool::new(false));
+        for (mv, count) in &divided.moves {
             println!("{}: {count}", game.move_name(*mv));
         }
-        split.iter().map(|(_, count)| count).sum()
+        divided.leaves
     } else {
         perft::perft_game(&game, depth)
     };

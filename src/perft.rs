@@ -4,6 +4,7 @@
 
 use crate::rules::{Bitboard, Game, Move, Position};
 use crate::with_position;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Leaves of the tree of `depth` plies below `position`, counting the moves of the last
 /// ply without making them.
@@ -28,13 +29,72 @@ pub fn perft_game(game: &Game, depth: u32) -> u64 {
     with_position!(game, p => perft(p, depth))
 }
 
-/// Perft split by root move, in generation order.
-pub fn divide(game: &Game, depth: u32) -> Vec<(Move, u64)> {
+/// Perft split by root move, as far as it got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divided {
+    /// The root moves counted whole, in generation order, with their leaves.
+    pub moves: Vec<(Move, u64)>,
+    /// Leaves counted in all, including those of a root move left half counted.
+    pub leaves: u64,
+    /// Whether `stop` ended the count before every root move was counted.
+    pub stopped: bool,
+}
+
+/// Perft split by root move, in generation order, until `stop` is set (it is looked at
+/// between subtrees of three plies, a millisecond apart at most). Depth 0 counts the
+/// position itself.
+pub fn divide(game: &Game, depth: u32, stop: &AtomicBool) -> Divided {
+    let mut divided = Divided {
+        moves: Vec::new(),
+        leaves: u64::from(depth == 0),
+        stopped: false,
+    };
     if depth == 0 {
-        return Vec::new();
+        return divided;
     }
-    game.legal_moves()
-        .iter()
-        .map(|&mv| (mv, perft_game(&game.play(mv), depth - 1)))
-        .collect()
+    for &mv in game.legal_moves().iter() {
+        let leaves = with_position!(&game.play(mv), p => perft_until(p, depth - 1, stop));
+        divided.leaves += leaves;
+        if stop.load(Ordering::Relaxed) {
+            divided.stopped = true;
+            break;
+        }
+        divided.moves.push((mv, leaves));
+    }
+    divided
+}
+
+/// [`perft`], giving up early (with the leaves counted so far) once `stop` is set.
+fn perft_until<B: Bitboard>(position: &Position<B>, depth: u32, stop: &AtomicBool) -> u64 {
+    if stop.load(Ordering::Relaxed) {
+        return 0;
+    }
+    if depth <= 3 {
+        return perft(position, depth);
+    }
+    if position.decided().is_some() {
+        return 0;
+    }
+    let mut leaves = 0;
+    position.for_each_move(|mv| {
+        if !stop.load(Ordering::Relaxed) {
+            leaves += perft_until(&position.play(mv), depth - 1, stop);
+        }
+    });
+    leaves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::BoardSize;
+
+    #[test]
+    fn divide_stops_when_told() {
+        let game = Game::start(BoardSize::STANDARD);
+        assert_eq!(divide(&game, 0, &AtomicBool::new(false)).leaves, 1);
+        let stopped = divide(&game, 40, &AtomicBool::new(true));
+        assert!(stopped.stopped);
+        assert!(stopped.moves.is_empty());
+    }
 }

@@ -8,7 +8,9 @@ const SIGNATURE: u64 = 10860443;
 #[test]
 fn bench_signature_is_recorded() {
     let mut last = String::new();
-    let nodes = troyka::bench::run(&mut |line| last = line.to_string());
+    let signals = troyka::search::Signals::default();
+    let nodes = troyka::bench::run(&mut |line| last = line.to_string(), &signals)
+        .expect("nothing stops the bench");
     assert!(last.starts_with(&format!("{nodes} nodes ")), "{last}");
     assert_eq!(
         nodes, SIGNATURE,

@@ -146,3 +146,48 @@ fn troyka_against_troyka() {
         assert_eq!(words[6], "0/0/0/0", "{row}");
     }
 }
+
+/// An option the engine refuses stops the event before the first game, with the engine's
+/// words; settings that would cause time forfeits are warned of at the start.
+#[test]
+fn refused_options_stop_the_event_and_risky_settings_are_warned_of() {
+    let scratch = Scratch::new("refused-option");
+    let troyka = env!("CARGO_BIN_EXE_troyka");
+    let args: Vec<String> = [
+        "--engine",
+        "name=one",
+        &format!("cmd={troyka}"),
+        "option.Hash=0",
+        "--engine",
+        "name=two",
+        &format!("cmd={troyka}"),
+        "--each",
+        "st=0.05",
+        "option.Threads=64",
+        "--games",
+        "2",
+    ]
+    .map(String::from)
+    .to_vec();
+    let event = run(&scratch, &args);
+    assert_eq!(event.code, 2, "{}\n{}", event.stdout, event.stderr);
+    assert!(
+        event.stderr.contains(
+            "engine 'one' refused option Hash=0: the engine answered 'info string error: \
+             option Hash must be from 1 to 65536, not 0'"
+        ),
+        "{}",
+        event.stderr
+    );
+    assert!(!event.stdout.contains("Finished game"), "{}", event.stdout);
+    for warning in [
+        "warning: 1 games at once with up to 64 threads",
+        "warning: engine 'one' has 50 ms a move and no timemargin",
+    ] {
+        assert!(
+            event.stderr.contains(warning),
+            "{warning}: {}",
+            event.stderr
+        );
+    }
+}

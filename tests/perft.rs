@@ -72,7 +72,7 @@ fn middle_game_with_finished_leaves() {
 #[test]
 fn divide_sums_to_perft_and_names_moves() {
     let game = Game::start(BoardSize::STANDARD);
-    let split = divide(&game, 4);
+    let split = divide(&game, 4, &std::sync::atomic::AtomicBool::new(false)).moves;
     assert_eq!(split.len(), 22);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 256036);
     let a2a3 = game.parse_move("a2a3").unwrap();

@@ -3,6 +3,7 @@
 //! report back. The UCI session and the CECP session each own one [`Host`] and differ only
 //! in how they turn commands into searches and results into lines.
 
+use super::interrupts::Interrupts;
 use super::options::{self, Setting};
 use super::output::Output;
 use super::search_thread::{self, Finished, Job};
@@ -15,7 +16,10 @@ use std::time::Duration;
 
 pub struct Host {
     pub out: Arc<Output>,
+    /// What searches poll.
     pub signals: Arc<Signals>,
+    /// How `stop` and `quit` reach work that has not started yet, and long commands.
+    pub interrupts: Arc<Interrupts>,
     /// Locked by the search thread while it searches, by the session only between searches.
     engine: Arc<Mutex<Engine>>,
     /// The board of a new game (options `BoardSize`, `UCI_Variant`).
@@ -31,11 +35,12 @@ pub struct Host {
 }
 
 impl Host {
-    pub fn new(out: Arc<Output>, signals: Arc<Signals>) -> Host {
+    pub fn new(out: Arc<Output>, signals: Arc<Signals>, interrupts: Arc<Interrupts>) -> Host {
         let (done_sender, done) = crossbeam_channel::unbounded();
         let mut host = Host {
             out,
             signals,
+            interrupts,
             // A placeholder: the `Hash` and `Threads` defaults are applied just below.
             engine: Arc::new(Mutex::new(Engine::new(1, 1))),
             board_size: BoardSize::STANDARD,
@@ -67,17 +72,22 @@ impl Host {
     pub fn apply(&mut self, setting: Setting) -> Result<Option<String>, String> {
         match setting {
             Setting::Hash(megabytes) => {
-                if !can_allocate(megabytes) {
-                    return Err(format!(
+                self.engine().set_hash(megabytes).map_err(|_| {
+                    format!(
                         "option Hash: {megabytes} MiB cannot be allocated; the table is unchanged"
-                    ));
-                }
-                self.engine().set_hash(megabytes);
+                    )
+                })?;
                 self.hash_megabytes = megabytes;
             }
             Setting::Threads(threads) => {
-                self.engine().set_threads(threads);
-                self.threads = threads;
+                let started = self.engine().set_threads(threads);
+                self.threads = started;
+                if started < threads {
+                    return Err(format!(
+                        "option Threads: the system started only {started} of {threads} threads; \
+                         the search uses {started}"
+                    ));
+                }
             }
             Setting::MoveOverhead(overhead) => self.move_overhead = overhead,
             Setting::MultiPv(lines) => self.multipv = lines,
@@ -142,8 +152,8 @@ impl Host {
     }
 }
 
-/// Whether a table of `megabytes` can be allocated. Asked before resizing, because running
-/// out of memory while building the table would abort the process.
+/// Whether the solver's table of `megabytes` can be allocated. Asked before it is built,
+/// because running out of memory while building it would abort the process.
 fn can_allocate(megabytes: usize) -> bool {
     let mut probe: Vec<u8> = Vec::new();
     probe.try_reserve_exact(megabytes << 20).is_ok()

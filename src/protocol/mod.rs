@@ -3,9 +3,9 @@
 //! command is `xboard`.
 //!
 //! Three kinds of thread share the work:
-//! - the [reader](reader) owns stdin: it answers `isready` at once, sets the stop flag on
-//!   `stop`/`quit`, and forwards everything else, parsed ([parser], [`cecp::parser`]), over
-//!   a channel;
+//! - the [reader](reader) owns stdin: it answers `isready` at once, stops what runs on
+//!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed ([parser],
+//!   [`cecp::parser`]), over a channel;
 //! - the [session](session), on the calling thread, owns the engine's state and acts on the
 //!   commands in order; on `xboard` it hands its [host](host) (the engine and the settings)
 //!   to the [CECP session](cecp::Session);
@@ -17,6 +17,7 @@
 mod cecp;
 mod format;
 mod host;
+mod interrupts;
 mod numbers;
 mod options;
 mod output;
@@ -28,6 +29,7 @@ mod solve_thread;
 
 use crate::search::Signals;
 use host::Host;
+use interrupts::Interrupts;
 use output::Output;
 use reader::Reader;
 use session::{Ending, Session};
@@ -42,12 +44,14 @@ pub fn run() -> i32 {
         .try_init();
     let out = Arc::new(Output::stdout());
     let signals = Arc::new(Signals::default());
+    let interrupts = Arc::new(Interrupts::default());
     let pending = Arc::new(AtomicUsize::new(0));
     let (requests, inbox) = crossbeam_channel::unbounded();
-    let session = Session::new(Host::new(out.clone(), signals.clone()));
+    let session = Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
     let reader = Reader {
         out,
         signals,
+        interrupts,
         pending: pending.clone(),
         requests,
     };

@@ -150,7 +150,10 @@ const OPTIONS: &[Spec] = &[
         name: "Debug Log File",
         kind: Kind::Text {
             default: "",
-            make: |path| Ok(Setting::DebugLogFile(path.to_string())),
+            make: |path| match regular_file_or_none(path) {
+                Ok(_) => Ok(Setting::DebugLogFile(path.to_string())),
+                Err(error) => Err(format!("cannot open debug log file '{path}': {error}")),
+            },
         },
     },
     Spec {
@@ -159,9 +162,9 @@ const OPTIONS: &[Spec] = &[
             default: "",
             make: |path| match path {
                 "" => Ok(Setting::EvalFile(None)),
-                path => Network::read(std::path::Path::new(path))
+                path => read_net(path)
                     .map(|net| Setting::EvalFile(Some(Arc::new(net))))
-                    .map_err(|error| format!("{error}; the evaluation is unchanged")),
+                    .map_err(|error| format!("{path}: {error}; the evaluation is unchanged")),
             },
         },
     },
@@ -173,6 +176,37 @@ const OPTIONS: &[Spec] = &[
         },
     },
 ];
+
+/// The largest net file read: far above any network Troyka makes (a 16x16 net is about
+/// 260 KB), so that `/dev/zero` or a huge file cannot exhaust memory.
+const MAX_NET_BYTES: u64 = 64 << 20;
+
+/// Reads a net file, which must be a regular file of at most [`MAX_NET_BYTES`].
+fn read_net(path: &str) -> Result<Network, String> {
+    use std::io::Read;
+    let size = regular_file_or_none(path)?.ok_or("No such file or directory")?;
+    if size > MAX_NET_BYTES {
+        return Err(format!("{size} bytes is too large for a network"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_NET_BYTES).read_to_end(&mut bytes))
+        .map_err(|error| error.to_string())?;
+    Network::from_bytes(&bytes).map_err(|error| error.to_string())
+}
+
+/// The size of the file at `path` if it is a regular file, `None` if there is nothing there;
+/// an error for anything else. Opening a FIFO would block until another process opened it,
+/// and a device (`/dev/zero`, `/dev/stdin`) never ends or steals the protocol's input.
+fn regular_file_or_none(path: &str) -> Result<Option<u64>, String> {
+    match std::fs::metadata(path) {
+        Ok(metadata) if metadata.is_file() => Ok(Some(metadata.len())),
+        Ok(metadata) if metadata.is_dir() => Err("it is a directory".into()),
+        Ok(_) => Err("it is not a regular file".into()),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error.to_string()),
+    }
+}
 
 /// The `option ...` lines of the handshake, in a fixed order.
 pub fn announcements() -> impl Iterator<Item = String> {

@@ -5,15 +5,16 @@
 //! Three commands cannot wait in the session's queue:
 //! - `isready` is answered here at once when the session has nothing queued (as during a
 //!   search); otherwise it is queued, so `readyok` still follows the answers to earlier
-//!   commands (a `setoption name Hash` that is still allocating, say);
-//! - `stop` and `quit` set the stop flag here, so a search stops without waiting for the
-//!   session; they are then forwarded like the rest.
+//!   commands (a `perft` still counting, say);
+//! - `stop` and `quit` stop what runs here ([`Interrupts`]): a search, `perft` or `bench`
+//!   ends without waiting for the session, and so does whatever is queued before them when
+//!   it starts; they are then forwarded like the rest, so the session acts on them in order.
 //!
-//! End of input acts as `quit`. Like every command, `quit` is acted on in order: a search
-//! stops at once (the flag), but queued commands that are not searches (`perft`, `bench`,
-//! a `setoption name Hash`) finish first, so piping a list of commands in gets every answer.
+//! End of input acts as a `quit` that stops searches but lets queued commands that are not
+//! searches (`perft`, `bench`) finish, so piping a list of commands in gets every answer.
 
 use super::cecp::parser::{self as cecp, Rejected};
+use super::interrupts::Interrupts;
 use super::output::Output;
 use super::parser::{self, Command};
 use crate::search::Signals;
@@ -37,6 +38,7 @@ pub enum Request {
 pub struct Reader {
     pub out: Arc<Output>,
     pub signals: Arc<Signals>,
+    pub interrupts: Arc<Interrupts>,
     /// Requests forwarded but not yet handled by the session.
     pub pending: Arc<AtomicUsize>,
     pub requests: Sender<Request>,
@@ -57,9 +59,13 @@ impl Reader {
         loop {
             let line = match read_line(input, &mut buffer, MAX_LINE) {
                 Ok(Some(line)) => line,
-                Ok(None) => break,
+                Ok(None) => {
+                    self.interrupts.input_ended(&self.signals);
+                    break;
+                }
                 Err(error) => {
                     log::warn!("cannot read stdin ({error}); acting as if it ended");
+                    self.interrupts.input_ended(&self.signals);
                     break;
                 }
             };
@@ -86,7 +92,8 @@ impl Reader {
             match request {
                 None => {} // a blank line
                 Some(Request::Uci(Ok(Command::Quit)) | Request::Cecp(Ok(cecp::Command::Quit))) => {
-                    break
+                    self.interrupts.stop_read(&self.signals);
+                    break;
                 }
                 Some(Request::Uci(Ok(Command::IsReady)))
                     if self.pending.load(Ordering::SeqCst) == 0 =>
@@ -95,9 +102,7 @@ impl Reader {
                 }
                 Some(request) => {
                     match request {
-                        Request::Uci(Ok(Command::Stop)) => {
-                            self.signals.stop.store(true, Ordering::SeqCst)
-                        }
+                        Request::Uci(Ok(Command::Stop)) => self.interrupts.stop_read(&self.signals),
                         Request::Uci(Ok(Command::XBoard)) => cecp = true,
                         _ => {}
                     }
@@ -105,7 +110,6 @@ impl Reader {
                 }
             }
         }
-        self.signals.stop.store(true, Ordering::SeqCst);
         self.forward(if cecp {
             Request::Cecp(Ok(cecp::Command::Quit))
         } else {

@@ -116,6 +116,9 @@ impl Session {
                 return Next::Stay;
             }
         };
+        if matches!(command, Command::Stop | Command::Quit) {
+            self.host.interrupts.stop_handled();
+        }
         if needs_idle_engine(&command) && !self.wait_until_idle(command.name()) {
             return Next::Stay;
         }
@@ -146,9 +149,7 @@ impl Session {
             Command::Position { base, moves } => self.set_position(&base, &moves),
             Command::Go(go) => self.go(&go),
             Command::Perft(depth) => self.perft(depth),
-            Command::Bench => {
-                bench::run(&mut |line| self.out.send(line));
-            }
+            Command::Bench => self.bench(),
         }
         Next::Stay
     }
@@ -352,7 +353,7 @@ impl Session {
             || limits.movetime.is_some()
             || limits.clock.is_some();
         let signals = &self.host.signals;
-        signals.stop.store(false, Ordering::SeqCst);
+        self.host.interrupts.arm_search(signals);
         signals.pondering.store(go.ponder, Ordering::SeqCst);
         let dialect = self.dialect;
         let spawned = if go.solve {
@@ -410,21 +411,39 @@ impl Session {
         }
     }
 
-    /// `perft N` / `go perft N`: one line per root move, then the total.
+    /// `perft N` / `go perft N`: one line per root move, then the total; or, when `stop` or
+    /// `quit` ends it, the moves counted whole and a line saying how far it got.
     fn perft(&self, depth: u32) {
-        let split = perft::divide(&self.game, depth);
+        let stop = &self.host.interrupts.arm_long().stop;
+        let divided = perft::divide(&self.game, depth, stop);
         let mut text = String::new();
-        for (mv, count) in &split {
+        for (mv, count) in &divided.moves {
             text += &format!("{}: {count}\n", self.game.move_name(*mv));
         }
-        // Depth 0 counts the position itself.
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            split.iter().map(|(_, count)| count).sum()
-        };
-        text += &format!("Nodes searched: {total}");
-        self.out.send(&text);
+        if !divided.stopped {
+            text += &format!("Nodes searched: {}", divided.leaves);
+            return self.out.send(&text);
+        }
+        if !text.is_empty() {
+            self.out.send(text.trim_end());
+        }
+        self.out.info_string(&format!(
+            "perft stopped: {} leaves counted, {} of {} moves whole; no total",
+            divided.leaves,
+            divided.moves.len(),
+            self.game.legal_moves().len()
+        ));
+    }
+
+    /// `bench`: as `troyka bench`, unless `stop` or `quit` ends it.
+    fn bench(&self) {
+        let signals = self.host.interrupts.arm_long();
+        if let Err(stopped) = bench::run(&mut |line| self.out.send(line), signals) {
+            self.out.info_string(&format!(
+                "bench stopped at position {} of {}; no signature",
+                stopped.position, stopped.positions
+            ));
+        }
     }
 
     fn query(&self, query: Query) {
@@ -476,7 +495,7 @@ impl Session {
         text += &match engine.eval.network(size) {
             Some(net) => {
                 let score = with_position!(&self.game, p => {
-                    Accumulator::new(net, p).evaluate(net, p.side_to_move())
+                    Accumulator::new(&net, p).evaluate(&net, p.side_to_move())
                 });
                 let origin = match &engine.eval.loaded {
                     Some(loaded) if loaded.size == size => "EvalFile",

@@ -236,7 +236,8 @@ impl Game {
         let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         let to_start = body.len().checked_sub(digits + 1).filter(|_| digits > 0);
         let to_start = to_start.ok_or_else(bad)?;
-        let to = size.parse_square(&body[to_start..])?;
+        // `get`: the character before the digits may be more than one byte long.
+        let to = size.parse_square(body.get(to_start..).ok_or_else(bad)?)?;
         let from_part = body[..to_start].trim_end_matches(['x', '-']);
         let (file, rank) = match from_part.chars().next() {
             Some(c @ 'a'..='p') => (Some(c as usize - 'a' as usize), &from_part[1..]),
@@ -377,6 +378,11 @@ mod tests {
         assert_eq!(
             san(&game, "Pxyz"),
             Err("'Pxyz' is not a move in algebraic notation".into())
+        );
+        // Found by tests/readers_fuzz.rs: a character of two bytes before the rank.
+        assert_eq!(
+            san(&game, "c11b1é0"),
+            Err("'c11b1é0' is not a move in algebraic notation".into())
         );
         let lone = Game::from_fen("p7/8/8/8/8/8/8/6P1 w").unwrap();
         assert_eq!(san(&lone, "Ph2").as_deref(), Ok("g1h2"));

@@ -3,6 +3,7 @@
 //! it passes [`Limits`] and [`Signals`] and receives [`Report`]s while the search runs.
 
 mod ordering;
+mod threads;
 mod time;
 mod tree;
 pub mod tt;
@@ -15,6 +16,7 @@ use crate::with_position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use threads::ThreadPool;
 use tt::TranspositionTable;
 
 /// A score beyond any evaluation: winning in `n` plies scores `MATE - n`.
@@ -64,14 +66,15 @@ impl Default for Limits {
     }
 }
 
-/// Flags the protocol thread sets while a search runs.
+/// Flags the protocol thread sets while a search runs. Shared (`Arc`), so that every search
+/// thread, helpers included, watches them itself.
 #[derive(Debug, Default)]
 pub struct Signals {
     /// Stop as soon as possible (`stop`, `quit`).
-    pub stop: AtomicBool,
+    pub stop: Arc<AtomicBool>,
     /// The search is a ponder search: no time limit applies until this is cleared
     /// (`ponderhit`), after which the clock starts.
-    pub pondering: AtomicBool,
+    pub pondering: Arc<AtomicBool>,
 }
 
 impl Signals {
@@ -156,45 +159,88 @@ pub struct EvalChoice {
 
 impl EvalChoice {
     /// The network for positions of `size`, if one is to be used.
-    pub fn network(&self, size: BoardSize) -> Option<&Network> {
+    pub fn network(&self, size: BoardSize) -> Option<NetworkRef> {
         if self.linear_only {
             return None;
         }
         match &self.loaded {
-            Some(net) if net.size == size => Some(net),
-            _ => default_network(size),
+            Some(net) if net.size == size => Some(NetworkRef::Loaded(net.clone())),
+            _ => default_network(size).map(NetworkRef::BuiltIn),
         }
     }
 }
 
-/// The search engine: the transposition table and settings that persist between `go`s.
+/// A network that search threads can hold for as long as they need it.
+#[derive(Clone, Debug)]
+pub enum NetworkRef {
+    BuiltIn(&'static Network),
+    Loaded(Arc<Network>),
+}
+
+impl std::ops::Deref for NetworkRef {
+    type Target = Network;
+
+    fn deref(&self) -> &Network {
+        match self {
+            NetworkRef::BuiltIn(net) => net,
+            NetworkRef::Loaded(net) => net,
+        }
+    }
+}
+
+/// The search engine: the transposition table, the helper threads and the settings that
+/// persist between `go`s.
 pub struct Engine {
-    tt: TranspositionTable,
-    threads: usize,
+    /// Shared with the helper threads while they search.
+    tt: Arc<TranspositionTable>,
+    pool: ThreadPool,
     pub eval: EvalChoice,
 }
 
+/// A table that cannot be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfMemory;
+
 impl Engine {
+    /// An engine with a table of `hash_megabytes` MiB, which must be small enough to
+    /// allocate (the `Hash` option goes through [`set_hash`](Engine::set_hash)).
     pub fn new(hash_megabytes: usize, threads: usize) -> Engine {
+        let tt = TranspositionTable::new(hash_megabytes)
+            .unwrap_or_else(|| panic!("a table of {hash_megabytes} MiB cannot be allocated"));
         Engine {
-            tt: TranspositionTable::new(hash_megabytes),
-            threads: threads.max(1),
+            tt: Arc::new(tt),
+            pool: ThreadPool::new(threads.max(1) - 1),
             eval: EvalChoice::default(),
         }
     }
 
-    /// Resizes the table (its contents are lost).
-    pub fn set_hash(&mut self, megabytes: usize) {
-        self.tt = TranspositionTable::new(megabytes);
+    /// Replaces the table by an empty one of `megabytes` MiB; when that memory cannot be
+    /// had, the table is left as it was.
+    pub fn set_hash(&mut self, megabytes: usize) -> Result<(), OutOfMemory> {
+        self.tt = Arc::new(TranspositionTable::new(megabytes).ok_or(OutOfMemory)?);
+        Ok(())
     }
 
-    pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+    /// Starts `threads` search threads (the helpers wait between searches) and returns how
+    /// many could be started.
+    pub fn set_threads(&mut self, threads: usize) -> usize {
+        let threads = threads.max(1);
+        if threads != self.pool.threads() {
+            // The old helpers end before the new ones start, so they never coexist.
+            self.pool = ThreadPool::new(0);
+            self.pool = ThreadPool::new(threads - 1);
+        }
+        self.pool.threads()
     }
 
     /// Forgets everything learned (new game, `Clear Hash`).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        // Helpers of the last search may still be ending; once they have, the table is ours.
+        self.pool.wait();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => log::error!("the table is still in use by a search; not cleared"),
+        }
     }
 
     /// Searches `game` (which must not be over) within `limits`, calling `report` from this
@@ -210,10 +256,10 @@ impl Engine {
         self.tt.new_search();
         let start = Instant::now();
         let tt = &self.tt;
-        let threads = self.threads;
+        let pool = &self.pool;
         let network = self.eval.network(game.size());
         with_position!(game, position => {
-            tree::search_threads(position, limits, signals, tt, network, threads, start, report)
+            tree::search_threads(position, limits, signals, tt, network, pool, start, report)
         })
     }
 }

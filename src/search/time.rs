@@ -49,11 +49,14 @@ impl TimeManager {
             .clamp(1, 50);
         // What may be spent: the clock less one overhead per move still to come, so that
         // short games with lag never run out.
-        let reserve = overhead * moves_to_go.min(10) + Duration::from_millis(5);
+        // Saturating: clocks and increments may be as large as a `Duration` holds.
+        let reserve = overhead
+            .saturating_mul(moves_to_go.min(10))
+            .saturating_add(Duration::from_millis(5));
         let usable = clock.remaining.saturating_sub(reserve);
-        let soft = usable / moves_to_go + clock.increment * 3 / 4;
+        let soft = (usable / moves_to_go).saturating_add(clock.increment / 4 * 3);
         let soft = soft.min(usable / 2);
-        let hard = (soft * 4).min(usable * 2 / 5).max(soft);
+        let hard = soft.saturating_mul(4).min(usable / 5 * 2).max(soft);
         let floor = Duration::from_millis(1);
         TimeManager {
             start,
@@ -116,6 +119,24 @@ mod tests {
             );
             assert!(tm.soft.unwrap() <= hard);
         }
+    }
+
+    #[test]
+    fn the_largest_clocks_do_not_overflow() {
+        let huge = Limits {
+            clock: Some(Clock {
+                remaining: Duration::MAX,
+                increment: Duration::MAX,
+                moves_to_go: Some(1),
+            }),
+            move_overhead: Duration::MAX,
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&huge, Instant::now());
+        assert!(tm.soft.unwrap() <= tm.hard.unwrap());
+        let mut no_reserve = huge.clone();
+        no_reserve.move_overhead = Duration::ZERO;
+        TimeManager::new(&no_reserve, Instant::now());
     }
 
     #[test]

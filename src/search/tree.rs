@@ -3,80 +3,78 @@
 //! runners into exact results. One [`Worker`] per thread; they share only the table.
 
 use super::ordering::{History, MovePicker};
+use super::threads::ThreadPool;
 use super::tt::{Bound, TranspositionTable};
 use super::{
-    Limits, Report, Score, ScoreBound, SearchResult, Signals, TimeManager, MATE, MATE_BOUND,
-    MAX_PLY,
+    Limits, NetworkRef, Report, Score, ScoreBound, SearchResult, Signals, TimeManager, MATE,
+    MATE_BOUND, MAX_PLY,
 };
 use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::Evaluator;
 use crate::rules::race::Defences;
 use crate::rules::{Bitboard, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 const INFINITY: i32 = MATE + 1;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
-/// Search threads get a generous stack: every ply holds a move list.
-const STACK_BYTES: usize = 32 << 20;
 
-/// What all threads of one search share.
-struct Shared<'a> {
-    tt: &'a TranspositionTable,
+/// What all threads of one search share. Owned, so that helpers may still be finishing after
+/// the main thread has returned the result.
+struct Shared {
+    tt: Arc<TranspositionTable>,
     /// The network to evaluate with; the linear evaluation when there is none.
-    network: Option<&'a Network>,
-    signals: &'a Signals,
-    limits: &'a Limits,
-    /// Set by the main thread when it is done, to end the helpers.
+    network: Option<NetworkRef>,
+    limits: Limits,
+    /// Set when the search is over (the main thread is done, `stop`, the time is up), to end
+    /// every thread.
     done: AtomicBool,
+    /// The caller's flags (`stop`, and `pondering` until `ponderhit`), which every thread
+    /// watches.
+    stop: Arc<AtomicBool>,
+    pondering: Arc<AtomicBool>,
     /// Nodes of each thread, published every few thousand nodes.
     nodes: Vec<AtomicU64>,
 }
 
-impl Shared<'_> {
+impl Shared {
     fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 }
 
-/// Runs the search on `threads` threads (Lazy SMP: all search the same root and share the
-/// table) and returns the main thread's result.
+/// Runs the search on the pool's threads (Lazy SMP: all search the same root and share the
+/// table) and returns the main thread's result, without waiting for the helpers to end.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search_threads<B: Bitboard>(
     root: &Position<B>,
     limits: &Limits,
     signals: &Signals,
-    tt: &TranspositionTable,
-    network: Option<&Network>,
-    threads: usize,
+    tt: &Arc<TranspositionTable>,
+    network: Option<NetworkRef>,
+    pool: &ThreadPool,
     start: Instant,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
-    let shared = Shared {
-        tt,
+    let shared = Arc::new(Shared {
+        tt: tt.clone(),
         network,
-        signals,
-        limits,
+        limits: limits.clone(),
         done: AtomicBool::new(false),
-        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-    };
-    std::thread::scope(|scope| {
-        for id in 1..threads {
-            let shared = &shared;
-            let spawned = std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || {
-                    Worker::new(id, root, shared, start).iterate(&mut |_| {})
-                });
-            if let Err(error) = spawned {
-                log::warn!("could not start search thread {id}: {error}");
-            }
-        }
-        let result = Worker::new(0, root, &shared, start).iterate(report);
-        shared.done.store(true, Ordering::Relaxed);
-        result
-    })
+        stop: signals.stop.clone(),
+        pondering: signals.pondering.clone(),
+        nodes: (0..pool.threads()).map(|_| AtomicU64::new(0)).collect(),
+    });
+    let root = *root;
+    let helpers = shared.clone();
+    pool.start(move |id| {
+        Worker::new(id, &root, &helpers, start).iterate(&mut |_| {});
+    });
+    let result = Worker::new(0, &root, &shared, start).iterate(report);
+    shared.done.store(true, Ordering::Relaxed);
+    result
 }
 
 #[derive(Clone)]
@@ -89,7 +87,8 @@ struct RootMove {
 
 struct Worker<'a, B> {
     id: usize,
-    shared: &'a Shared<'a>,
+    shared: &'a Shared,
+    network: Option<&'a Network>,
     root: Position<B>,
     eval: Evaluator<B>,
     /// The network's accumulators along the current line, when there is a network.
@@ -113,7 +112,7 @@ struct Worker<'a, B> {
 }
 
 impl<'a, B: Bitboard> Worker<'a, B> {
-    fn new(id: usize, root: &Position<B>, shared: &'a Shared<'a>, start: Instant) -> Self {
+    fn new(id: usize, root: &Position<B>, shared: &'a Shared, start: Instant) -> Self {
         let layout = root.layout();
         let rows = layout.size.rows();
         let mut moves = MoveList::new();
@@ -131,16 +130,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 pv: vec![mv],
             })
             .collect();
+        let network = shared.network.as_deref();
         Worker {
             id,
             shared,
+            network,
             root: *root,
             eval: Evaluator::new(root),
-            accumulators: shared
-                .network
-                .map(|net| AccumulatorStack::new(net, root, MAX_PLY + 2)),
-            time: TimeManager::new(shared.limits, start),
-            pondering: shared.signals.pondering.load(Ordering::Relaxed),
+            accumulators: network.map(|net| AccumulatorStack::new(net, root, MAX_PLY + 2)),
+            time: TimeManager::new(&shared.limits, start),
+            pondering: shared.pondering.load(Ordering::Relaxed),
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -162,24 +161,20 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.id == 0
     }
 
-    /// Looks at the clock, the stop flag and the node limit; sets `stopped`.
+    /// Looks at the clock and the stop flag; when the search must end, tells every thread.
+    /// Every thread looks, not only the main one: with more threads than processors the main
+    /// thread may wait long for its turn, and its `bestmove` would come late.
     fn check_limits(&mut self) {
         let shared = self.shared;
         shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-        if shared.signals.stopped() || shared.done.load(Ordering::Relaxed) {
-            self.stopped = true;
-            return;
-        }
-        if !self.is_main() {
-            return;
-        }
-        if self.pondering && !shared.signals.pondering.load(Ordering::Relaxed) {
+        let stopped = shared.stop.load(Ordering::Relaxed);
+        if self.pondering && !shared.pondering.load(Ordering::Relaxed) {
             // `ponderhit`: from now on our own clock runs.
             self.pondering = false;
             self.time.restart(Instant::now());
         }
-        if !self.pondering && self.time.past_hard_limit() {
-            self.stopped = true;
+        if stopped || (!self.pondering && self.time.past_hard_limit()) {
+            shared.done.store(true, Ordering::Relaxed);
         }
     }
 
@@ -202,6 +197,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check_limits();
         }
+        // At every node: once the search is over, all threads end at once and leave the
+        // processors to the main thread.
+        if self.shared.done.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
         if self.is_main() && self.shared.limits.nodes.is_some() && self.node_limit_reached() {
             self.stopped = true;
         }
@@ -210,7 +210,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     /// Iterative deepening. The main thread reports and decides when to stop.
     fn iterate(&mut self, report: &mut dyn FnMut(&Report)) -> SearchResult {
-        let limits = self.shared.limits;
+        let limits = &self.shared.limits;
         let max_depth = limits
             .depth
             .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
@@ -410,7 +410,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// network's, plus the linear evaluation's when the network is a residual one.
     #[inline]
     fn evaluate(&mut self, position: &Position<B>, ply: usize) -> i32 {
-        match (&mut self.accumulators, self.shared.network) {
+        match (&mut self.accumulators, self.network) {
             (Some(stack), Some(net)) => {
                 let correction = stack.evaluate(net, ply, position.side_to_move());
                 if net.residual {

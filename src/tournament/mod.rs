@@ -7,7 +7,7 @@
 //! engines; [`seat`] keeps a worker's engines; [`referee`] plays a game; [`openings`],
 //! [`schedule`] and [`runner`] make the event; [`stats`], [`sprt`] and [`report`] say who
 //! is better; [`pgn`] writes and reads game records; [`suite`] and [`check`] are the
-//! `openings` and `check-pgn` subcommands.
+//! `openings` and `check-pgn` subcommands; [`warnings`] are said before the first game.
 
 pub mod args;
 pub mod check;
@@ -26,6 +26,7 @@ pub mod stats;
 pub mod stop;
 pub mod suite;
 pub mod uci;
+pub mod warnings;
 
 /// Runs the `troyka-match` command line; returns the exit code (2 for bad arguments).
 pub fn main(args: &[String]) -> i32 {

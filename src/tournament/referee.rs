@@ -306,6 +306,7 @@ fn failure_text(failure: &Failure) -> Result<String, Aborted> {
     match failure {
         Failure::Crashed(how) => Ok(format!("crashed: {how}")),
         Failure::Unresponsive(what) => Ok(format!("stalled: {what}")),
+        Failure::Refused(what) => Ok(format!("refused {what}")),
         Failure::Stopped => Err(Aborted),
     }
 }

@@ -28,6 +28,10 @@ pub fn run(config: &Config) -> i32 {
     if let Err(error) = ctrlc::set_handler(move || handler_stop.trigger(StopCause::Interrupted)) {
         eprintln!("warning: Ctrl-C will not print a summary: {error}");
     }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for warning in super::warnings::before_the_event(config, cores) {
+        eprintln!("warning: {warning}");
+    }
     match Event::new(config, stop) {
         Ok(event) => event.run(),
         Err(message) => {
@@ -80,6 +84,9 @@ impl<'a> Event<'a> {
                 Err(Failure::Stopped) => return Err("interrupted".into()),
                 Err(Failure::Crashed(why) | Failure::Unresponsive(why)) => {
                     return Err(format!("engine '{}' does not start: {why}", spec.name))
+                }
+                Err(Failure::Refused(why)) => {
+                    return Err(format!("engine '{}' refused {why}", spec.name))
                 }
             }
         }

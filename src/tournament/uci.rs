@@ -22,6 +22,8 @@ pub enum Failure {
     Crashed(String),
     /// It did not answer in time; the text says what it did not answer.
     Unresponsive(String),
+    /// It answered an option with an error: the option and the engine's words.
+    Refused(String),
     /// The event is stopping.
     Stopped,
 }
@@ -152,8 +154,22 @@ impl Engine {
                 options.push((name.to_string(), value));
             }
         }
+        // One option at a time, each followed by `isready`, so that an error answer names
+        // the option it is about.
         for (name, value) in &options {
             engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.send("isready")?;
+            let mut refusal = None;
+            engine.wait_for("readyok", stop, |line| {
+                if refusal.is_none() && is_error_answer(line) {
+                    refusal = Some(line.trim().to_string());
+                }
+            })?;
+            if let Some(answer) = refusal {
+                return Err(Failure::Refused(format!(
+                    "option {name}={value}: the engine answered '{answer}'"
+                )));
+            }
         }
         engine.sync(stop)?;
         Ok(engine)
@@ -243,6 +259,21 @@ impl Engine {
             }
         }
     }
+}
+
+/// Whether a line answering `setoption` says it was refused: Troyka's `info string error:
+/// ...`, Stockfish's `No such option: ...`, or any other answer speaking of an error.
+fn is_error_answer(line: &str) -> bool {
+    let line = line.to_ascii_lowercase();
+    [
+        "error",
+        "no such option",
+        "unknown option",
+        "invalid",
+        "illegal",
+    ]
+    .iter()
+    .any(|word| line.contains(word))
 }
 
 /// The name in `option name <name> type ...` (names may contain spaces).
@@ -338,6 +369,17 @@ mod tests {
             ),
             "go movetime 250 depth 9"
         );
+    }
+
+    #[test]
+    fn error_answers_to_options() {
+        assert!(is_error_answer(
+            "info string error: option Hash must be from 1 to 65536, not 0"
+        ));
+        assert!(is_error_answer("No such option: Contempt"));
+        assert!(!is_error_answer(
+            "info string EvalFile: a network for 7x7, used whenever the board is 7x7"
+        ));
     }
 
     #[test]

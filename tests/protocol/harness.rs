@@ -21,10 +21,15 @@ pub struct Troyka {
 
 impl Troyka {
     pub fn start() -> Troyka {
+        Troyka::start_with_stderr(Stdio::null())
+    }
+
+    /// Starts the engine with its stderr sent to `stderr` (a file, to look for panics).
+    pub fn start_with_stderr(stderr: Stdio) -> Troyka {
         let mut child = Command::new(env!("CARGO_BIN_EXE_troyka"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .env_remove("RUST_LOG")
             .spawn()
             .expect("the troyka binary starts");

@@ -5,7 +5,11 @@
 mod cecp;
 mod commands;
 mod evaluation;
+mod fuzz;
+#[path = "../fuzz_support/mod.rs"]
+mod fuzz_support;
 mod harness;
+mod interrupts;
 mod robustness;
 mod search;
 mod solve;

@@ -149,8 +149,8 @@ fn end_of_input_acts_as_quit() {
     assert!(idle.wait_exit(EXIT_PROMPTLY).is_some());
 }
 
-/// Only searches are cut short by `quit` or end of input: commands queued before it still
-/// get their answers, so a list of commands can be piped in.
+/// End of input cuts only searches short (`quit` stops everything): commands queued before
+/// it still get their answers, so a list of commands can be piped in.
 #[test]
 fn end_of_input_lets_queued_commands_finish() {
     let mut troyka = Troyka::start();
@@ -199,4 +199,30 @@ fn negative_and_too_large_numbers_are_named_and_go_still_answers() {
         troyka.ask("setoption name Hash value 99999999999999999999"),
         ["info string error: option Hash must be from 1 to 65536, not 99999999999999999999"]
     );
+}
+
+/// Files that would block or never end are refused before they are opened: a FIFO (opening
+/// it waits for a writer), `/dev/zero` (endless), `/dev/stdin` (the protocol's own input).
+#[test]
+fn option_files_that_would_hang_are_refused() {
+    let mut troyka = Troyka::start();
+    let dir = std::env::temp_dir().join(format!("troyka-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let fifo = fifo.to_str().unwrap();
+    let mut paths = vec!["/dev/zero", "/dev/stdin", "/"];
+    if made.is_ok_and(|status| status.success()) {
+        paths.push(fifo);
+    }
+    for path in paths {
+        for option in ["EvalFile", "Debug Log File"] {
+            let answer = troyka.ask(&format!("setoption name {option} value {path}"));
+            assert_eq!(answer.len(), 1, "{option} {path}: {answer:#?}");
+            assert!(answer[0].starts_with("info string error: "), "{answer:#?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    troyka.send("go depth 2");
+    troyka.until_bestmove();
 }

@@ -118,8 +118,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, Rejected> {
         return Ok(None);
     };
     let args: Vec<&str> = words.collect();
-    // Everything after the command word, for commands whose argument may hold spaces.
-    let tail = line.trim_start()[name.len()..].trim();
+    // Everything after the command word, for commands whose argument may hold spaces. Only
+    // ASCII whitespace separates words: a line may begin with another space (U+3000).
+    let ascii_space = |c: char| c.is_ascii_whitespace();
+    let tail = line.trim_start_matches(ascii_space)[name.len()..].trim_matches(ascii_space);
     let reject = |reason: String| Rejected::new(reason, line);
     let lower = name.to_ascii_lowercase();
     let command = match lower.as_str() {
@@ -381,6 +383,19 @@ mod tests {
             Err(rejected) => rejected.text(),
             other => panic!("{line:?} should be rejected, gave {other:?}"),
         }
+    }
+
+    #[test]
+    fn other_spaces_are_part_of_words() {
+        // Found by the protocol fuzzer: a line beginning with U+3000 once made the parser
+        // panic.
+        let rejected = parse("\u{3000}go").unwrap_err();
+        assert!(
+            rejected.text().starts_with("Error (unknown command)"),
+            "{}",
+            rejected.text()
+        );
+        assert!(parse("\u{3000}").is_err());
     }
 
     #[test]

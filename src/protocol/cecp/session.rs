@@ -468,7 +468,7 @@ impl Session {
 
     fn start(&mut self, kind: Kind, game: Game, limits: Limits) {
         let signals = &self.host.signals;
-        signals.stop.store(false, Ordering::SeqCst);
+        self.host.interrupts.arm_search(signals);
         signals.pondering.store(false, Ordering::SeqCst);
         let progress: Progress = match kind {
             // Analysis is there to be shown, whatever `post` says.

@@ -1,0 +1,75 @@
+//! What the runner warns about before the first game: settings that would make engines lose
+//! on time for reasons that have nothing to do with their play.
+
+use super::args::Config;
+use std::time::Duration;
+
+/// Below this fixed time per move, starting a search and sending its move take a share of
+/// the time large enough that an engine is lost without a `timemargin`.
+const SHORT_MOVETIME: Duration = Duration::from_millis(100);
+
+/// The warnings for `config` on a machine with `cores` processors, once each.
+pub fn before_the_event(config: &Config, cores: usize) -> Vec<String> {
+    let mut warnings = Vec::new();
+    // Only the side to move thinks, so a game keeps one engine's threads busy at a time.
+    let threads = config.engines.iter().map(threads_of).max().unwrap_or(1);
+    if config.concurrency * threads > cores {
+        warnings.push(format!(
+            "{} games at once with up to {threads} threads each need {} processors, and this \
+             machine has {cores}: engines will wait for a processor and may lose on time",
+            config.concurrency,
+            config.concurrency * threads
+        ));
+    }
+    for engine in &config.engines {
+        let limits = &engine.limits;
+        if let Some(movetime) = limits.movetime {
+            if movetime < SHORT_MOVETIME && limits.margin.is_none() {
+                warnings.push(format!(
+                    "engine '{}' has {} ms a move and no timemargin: a move a few milliseconds \
+                     late is a time forfeit; consider timemargin=50",
+                    engine.name,
+                    movetime.as_millis()
+                ));
+            }
+        }
+    }
+    warnings
+}
+
+/// The engine's `Threads` option, 1 when it is not set (or not a number).
+fn threads_of(engine: &super::spec::EngineSpec) -> usize {
+    engine
+        .options
+        .iter()
+        .rev()
+        .find(|(name, _)| name.eq_ignore_ascii_case("Threads"))
+        .and_then(|(_, value)| value.trim().parse().ok())
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::args::parse;
+
+    fn config(words: &str) -> Config {
+        let args: Vec<String> = words.split_whitespace().map(String::from).collect();
+        parse(&args).unwrap()
+    }
+
+    #[test]
+    fn too_many_threads_and_short_movetimes_are_warned_of() {
+        let quiet = config("--engine cmd=a st=1 --engine cmd=b tc=1+0.01 --concurrency 2");
+        assert!(before_the_event(&quiet, 2).is_empty());
+        let busy =
+            config("--engine cmd=a option.Threads=2 --engine cmd=b --each st=1 --concurrency 2");
+        let warnings = before_the_event(&busy, 2);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].starts_with("2 games at once with up to 2 threads"));
+        let short = config("--engine cmd=a name=x st=0.05 --engine cmd=b st=0.05 timemargin=20");
+        let warnings = before_the_event(&short, 2);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].starts_with("engine 'x' has 50 ms a move"));
+    }
+}

@@ -1,0 +1,442 @@
+//! The protocol fuzzer: random and malformed lines sent to the real binary, in both
+//! dialects, for a time budget (`tests/fuzz_support` says how to set it and the seed), with
+//! the protocol's promises checked after every line:
+//! - no panic (stderr is searched), and the engine answers every `isready` and `ping`;
+//! - UCI: every accepted `go` gets exactly one `bestmove`, legal in the position it searched;
+//!   a refused command leaves the position and board unchanged (`d` shows them);
+//! - CECP: every `go` the engine accepts ends in one `move` (or the result of a finished
+//!   game), never two moves for one command.
+//!
+//! After every line the fuzzer sends `stop` (UCI) or `?` (CECP), so long commands end.
+
+use crate::fuzz_support::{
+    below, chance, garbage, number, pick, random_game, report, spoil, Budget,
+};
+use crate::harness::{Troyka, PATIENCE};
+use rand_mt::Mt64;
+use std::process::Stdio;
+use std::time::Instant;
+use troyka::rules::Game;
+
+const OPTION_NAMES: &[&str] = &[
+    "Hash",
+    "hash",
+    "Threads",
+    "Move Overhead",
+    "MultiPV",
+    "Ponder",
+    "BoardSize",
+    "UCI_Variant",
+    "Clear Hash",
+    "EvalFile",
+    "Use NNUE",
+    "use nnue",
+    "Contempt",
+    "",
+];
+
+fn option_value(rng: &mut Mt64, name: &str) -> String {
+    match below(rng, 5) {
+        0 => number(rng),
+        1 => pick(rng, &["true", "false", "TRUE", "maybe", "", "<empty>"]).to_string(),
+        2 => pick(
+            rng,
+            &[
+                "6x6",
+                "8x8",
+                "16x16",
+                "2x4",
+                "1x4",
+                "20x20",
+                "0x0",
+                "x",
+                "breakthrough",
+                "breakthrough7",
+                "chess",
+            ],
+        )
+        .to_string(),
+        3 if name == "EvalFile" => pick(
+            rng,
+            &[
+                "/no/such.nnue",
+                "/dev/zero",
+                "/",
+                "nets/7x7.nnue",
+                "Cargo.toml",
+            ],
+        )
+        .to_string(),
+        _ => spoil(rng, "8x8"),
+    }
+}
+
+/// What a generated line is, as far as the checks care.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Go,
+    Other,
+}
+
+fn moves_text(rng: &mut Mt64, game: &Game) -> String {
+    let mut game = *game;
+    let mut words = Vec::new();
+    for _ in 0..below(rng, 6) {
+        let legal = game.legal_moves();
+        if legal.is_empty() || game.winner().is_some() || chance(rng, 10) {
+            words.push(spoil(rng, "a2a3"));
+            break;
+        }
+        let mv = legal[below(rng, legal.len())];
+        words.push(game.move_name(mv));
+        game = game.play(mv);
+    }
+    words.join(" ")
+}
+
+/// A UCI line, from the current position `game`.
+fn uci_line(rng: &mut Mt64, game: &Game) -> (Vec<u8>, Kind) {
+    let line = match below(rng, 20) {
+        0..=4 => {
+            let mut words = vec!["go".to_string()];
+            for _ in 0..below(rng, 4) {
+                let key = *pick(
+                    rng,
+                    &[
+                        "depth",
+                        "nodes",
+                        "movetime",
+                        "wtime",
+                        "btime",
+                        "winc",
+                        "binc",
+                        "p1time",
+                        "p2inc",
+                        "movestogo",
+                        "mate",
+                        "infinite",
+                        "ponder",
+                        "searchmoves",
+                    ],
+                );
+                words.push(key.to_string());
+                match key {
+                    "infinite" | "ponder" => {}
+                    "searchmoves" => words.push(moves_text(rng, game)),
+                    "depth" | "mate" if chance(rng, 70) => {
+                        words.push((1 + below(rng, 5)).to_string())
+                    }
+                    "nodes" if chance(rng, 70) => words.push(below(rng, 30_000).to_string()),
+                    _ if chance(rng, 60) => words.push(below(rng, 60).to_string()),
+                    _ => words.push(number(rng)),
+                }
+            }
+            return (words.join(" ").into_bytes(), Kind::Go);
+        }
+        5..=7 => {
+            let (other, _) = random_game(rng);
+            let base = match below(rng, 3) {
+                0 => "startpos".to_string(),
+                1 => format!("fen {}", other.to_fen()),
+                _ => format!("fen {}", spoil(rng, &other.to_fen())),
+            };
+            let from = if base == "startpos" {
+                Game::start(game.size())
+            } else {
+                other
+            };
+            format!("position {base} moves {}", moves_text(rng, &from))
+        }
+        8..=10 => {
+            let name = *pick(rng, OPTION_NAMES);
+            format!("setoption name {name} value {}", option_value(rng, name))
+        }
+        11 => pick(rng, &["perft", "go perft"]).to_string() + " " + &number(rng),
+        12 if chance(rng, 10) => "bench".to_string(),
+        // Not `isready`: the fuzzer's own `isready` after each line marks its end.
+        13 => pick(
+            rng,
+            &[
+                "ucinewgame",
+                "uginewgame",
+                "uci",
+                "ugi",
+                "stop",
+                "ponderhit",
+                "d",
+                "eval",
+                "help",
+                "query p1turn",
+                "query gameover",
+                "query result",
+                "query x",
+                "debug on",
+                "register",
+            ],
+        )
+        .to_string(),
+        14..=16 => return (garbage(rng), Kind::Other),
+        _ => {
+            let (game, _) = random_game(rng);
+            spoil(rng, &format!("position fen {} moves", game.to_fen()))
+        }
+    };
+    // Command words and keywords are case-insensitive; words may be separated by any
+    // whitespace.
+    let line = match below(rng, 6) {
+        0 => line.to_uppercase(),
+        1 => line.replace(' ', "\t  "),
+        2 => spoil(rng, &line),
+        _ => line,
+    };
+    (line.into_bytes(), Kind::Other)
+}
+
+/// The `Fen:` and `Board:` lines of `d`.
+fn position(troyka: &mut Troyka) -> (String, String) {
+    let lines = troyka.ask("d");
+    let field = |prefix: &str| {
+        lines
+            .iter()
+            .find_map(|line| line.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no {prefix} in {lines:#?}"))
+            .to_string()
+    };
+    (field("Fen: "), field("Board: "))
+}
+
+fn is_refusal(line: &str) -> bool {
+    // A number out of range is named and replaced, and the search runs: no refusal.
+    line.starts_with("info string error: ") && !line.ends_with(" is used")
+}
+
+fn check_bestmove(line: &str, fen: &str, transcript: &[String]) {
+    let best = crate::harness::best_move(line);
+    let game = Game::from_fen(fen).expect("the engine's own position string");
+    let legal = if best == "0000" {
+        game.winner().is_some()
+    } else {
+        game.parse_move(best).is_ok()
+    };
+    assert!(
+        legal,
+        "{line} is not legal in {fen}; last lines sent: {transcript:#?}"
+    );
+}
+
+fn stderr_file(name: &str) -> (std::path::PathBuf, Stdio) {
+    let path = std::env::temp_dir().join(format!("troyka-fuzz-{name}-{}.log", std::process::id()));
+    let file = std::fs::File::create(&path).expect("a temporary file");
+    (path, Stdio::from(file))
+}
+
+fn assert_no_panic(path: &std::path::Path) {
+    let stderr = std::fs::read_to_string(path).unwrap_or_default();
+    let _ = std::fs::remove_file(path);
+    assert!(
+        !stderr.contains("panicked"),
+        "the engine panicked:\n{stderr}"
+    );
+}
+
+#[test]
+fn uci_sessions_keep_their_promises() {
+    let budget = Budget::from_env();
+    let mut rng = budget.rng(10);
+    let (log, stderr) = stderr_file("uci");
+    let mut troyka = Troyka::start_with_stderr(stderr);
+    let started = Instant::now();
+    let mut lines_sent = 0;
+    let mut transcript: Vec<String> = Vec::new();
+    let mut known = position(&mut troyka);
+    while budget.left() {
+        let game = Game::from_fen(&known.0).expect("the engine's own position string");
+        let (line, kind) = uci_line(&mut rng, &game);
+        transcript.push(String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned());
+        if transcript.len() > 20 {
+            transcript.remove(0);
+        }
+        let mut bytes = line.clone();
+        bytes.extend_from_slice(b"\nstop\nisready\n");
+        troyka.send_bytes(&bytes);
+        lines_sent += 3;
+        let mut answer = troyka.until(PATIENCE, |line| line == "readyok");
+        let refused = answer.iter().any(|line| is_refusal(line));
+        let mut bestmoves = answer.iter().filter(|l| l.starts_with("bestmove")).count();
+        if kind == Kind::Go && !refused && bestmoves == 0 {
+            // `readyok` may come before the stopped search's `bestmove`.
+            answer = troyka.until(PATIENCE, |line| line.starts_with("bestmove"));
+            bestmoves = 1;
+        }
+        let expected = usize::from(kind == Kind::Go && !refused);
+        assert_eq!(
+            bestmoves, expected,
+            "seed {}: {answer:#?}\nlast lines sent: {transcript:#?}",
+            budget.seed
+        );
+        if let Some(line) = answer.iter().find(|l| l.starts_with("bestmove")) {
+            check_bestmove(line, &known.0, &transcript);
+        }
+        let now = position(&mut troyka);
+        lines_sent += 2;
+        if refused && kind != Kind::Go {
+            assert_eq!(
+                now, known,
+                "seed {}: a refused line changed the position: {transcript:#?}",
+                budget.seed
+            );
+        }
+        known = now;
+    }
+    report("uci session (lines)", &budget, lines_sent, started);
+    troyka.send("quit");
+    let status = troyka.wait_exit(PATIENCE);
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    assert_no_panic(&log);
+}
+
+/// A CECP line. Pings the fuzzer sends itself count from 1,000,000,000, above these.
+fn cecp_line(rng: &mut Mt64) -> Vec<u8> {
+    let (game, moves) = random_game(rng);
+    let line = match below(rng, 16) {
+        0 => pick(
+            rng,
+            &[
+                "new",
+                "go",
+                "force",
+                "playother",
+                "?",
+                "undo",
+                "remove",
+                "hint",
+            ],
+        )
+        .to_string(),
+        1 => format!(
+            "variant {}",
+            pick(
+                rng,
+                &[
+                    "breakthrough",
+                    "breakthrough7",
+                    "5x7+0_breakthrough",
+                    "16x16+0_breakthrough",
+                    "chess",
+                    "2x3+0_x"
+                ]
+            )
+        ),
+        2 => format!("setboard {}", game.to_fen()),
+        3 => format!("setboard {}", spoil(rng, &game.to_fen())),
+        4 | 5 => {
+            let word = moves.first().cloned().unwrap_or_else(|| "a2a3".into());
+            let word = if chance(rng, 30) {
+                spoil(rng, &word)
+            } else {
+                word
+            };
+            if chance(rng, 50) {
+                format!("usermove {word}")
+            } else {
+                word
+            }
+        }
+        6 => format!("level {} {} {}", number(rng), number(rng), number(rng)),
+        7 => format!(
+            "{} {}",
+            pick(rng, &["st", "sd", "time", "otim", "memory", "cores"]),
+            number(rng)
+        ),
+        8 => pick(
+            rng,
+            &[
+                "post",
+                "nopost",
+                "hard",
+                "easy",
+                "exit",
+                ".",
+                "draw",
+                "random",
+                "computer",
+                "name x y",
+                "rating 1 2",
+                "protover 2",
+                "accepted ping",
+                "rejected x",
+                "result 1-0 {x}",
+                "xboard",
+            ],
+        )
+        .to_string(),
+        9 if chance(rng, 20) => "analyze".to_string(),
+        10 => {
+            let name = *pick(rng, OPTION_NAMES);
+            format!("option {name}={}", option_value(rng, name))
+        }
+        11 => format!("ping {}", number(rng)),
+        12 | 13 => return garbage(rng),
+        _ => spoil(rng, "usermove e2e3"),
+    };
+    line.into_bytes()
+}
+
+#[test]
+fn cecp_sessions_keep_their_promises() {
+    let budget = Budget::from_env();
+    let mut rng = budget.rng(11);
+    let (log, stderr) = stderr_file("cecp");
+    let mut troyka = Troyka::start_with_stderr(stderr);
+    troyka.send("xboard");
+    troyka.send("protover 2");
+    troyka.until(PATIENCE, |line| line == "feature done=1");
+    let started = Instant::now();
+    let mut lines_sent = 0;
+    let mut transcript: Vec<String> = Vec::new();
+    for sync in 1_000_000_000u64.. {
+        if !budget.left() {
+            break;
+        }
+        let line = cecp_line(&mut rng);
+        let text = String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned();
+        transcript.push(text.clone());
+        if transcript.len() > 20 {
+            transcript.remove(0);
+        }
+        let mut bytes = line;
+        bytes.extend_from_slice(format!("\n?\nping {sync}\n").as_bytes());
+        troyka.send_bytes(&bytes);
+        lines_sent += 3;
+        let pong = format!("pong {sync}");
+        let answer = troyka.until(PATIENCE, |line| line == pong);
+        let moves = answer.iter().filter(|l| l.starts_with("move ")).count();
+        assert!(
+            moves <= 1,
+            "seed {}: two moves for one line: {answer:#?}\n{transcript:#?}",
+            budget.seed
+        );
+        let accepted = !answer
+            .iter()
+            .any(|l| l.starts_with("Error") || l.starts_with("Illegal"));
+        let over = answer
+            .iter()
+            .any(|l| l.starts_with("1-0 {") || l.starts_with("0-1 {"));
+        if text == "go" && accepted && !over {
+            assert_eq!(
+                moves, 1,
+                "seed {}: {answer:#?}\n{transcript:#?}",
+                budget.seed
+            );
+        }
+        if chance(&mut rng, 5) {
+            // Analysis would otherwise run on beside everything else.
+            troyka.send("exit");
+        }
+    }
+    report("cecp session (lines)", &budget, lines_sent, started);
+    troyka.send("quit");
+    let status = troyka.wait_exit(PATIENCE);
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    assert_no_panic(&log);
+}
