@@ -3,8 +3,10 @@
 
 use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
+use crate::eval::nnue::Network;
 use crate::perft;
 use crate::rules::{BoardSize, Game};
+use crate::search::EvalChoice;
 use crate::solve::{self, Outcome, Progress, Solver, Totals};
 use crate::train::TrainSettings;
 use std::io::{BufWriter, Write};
@@ -19,6 +21,7 @@ const USAGE: &str = "usage: troyka                 speak the protocol on stdin/s
        troyka bench                 search the bench positions; last line is the signature
        troyka datagen --out FILE [--games N] [--nodes N] [--size CxR] [--threads N]
                       [--seed S] [--random-plies N] [--varied-plies N] [--margin CP]
+                      [--eval builtin|linear|NET]
                                     self-play training data, appended to FILE
        troyka features FILE...      data files in, the linear tuner's feature vectors out
        troyka train --out NET [--epochs N] [--batch N] [--rate F] [--final-rate F]
@@ -119,7 +122,7 @@ fn perft_command(args: &[String]) -> Result<(), String> {
 }
 
 /// `troyka datagen --out FILE [--games N] [--nodes N] [--size CxR] [--threads N] [--seed S]
-/// [--random-plies N] [--varied-plies N] [--margin CP]`.
+/// [--random-plies N] [--varied-plies N] [--margin CP] [--eval builtin|linear|NET]`.
 fn datagen_command(args: &[String]) -> Result<(), String> {
     let mut settings = DatagenSettings::new(BoardSize::STANDARD);
     settings.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -142,7 +145,20 @@ fn datagen_command(args: &[String]) -> Result<(), String> {
             "--varied-plies" => settings.varied_plies = number()? as usize,
             "--margin" => settings.margin = number()?.min(10_000) as i32,
             "--size" => settings.size = value.parse()?,
+            "--eval" => match value.as_str() {
+                "builtin" => settings.eval = EvalChoice::default(),
+                "linear" => settings.eval.linear_only = true,
+                file => settings.eval.loaded = Some(Arc::new(Network::read(Path::new(file))?)),
+            },
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
+        }
+    }
+    if let Some(net) = &settings.eval.loaded {
+        if net.size != settings.size {
+            return Err(format!(
+                "--eval: the network is for {}, the games are on {}",
+                net.size, settings.size
+            ));
         }
     }
     let path = out.ok_or(format!("datagen needs --out FILE\n{USAGE}"))?;

@@ -112,6 +112,62 @@ fn datagen_appends_to_a_file_that_features_reads() {
 }
 
 #[test]
+fn datagen_plays_with_the_evaluation_asked_for() {
+    let dir = std::env::temp_dir().join(format!("troyka-cli-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let generate = |name: &str, eval: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec![
+            "datagen",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "3",
+            "--nodes",
+            "300",
+            "--size",
+            "6x6",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(eval);
+        let output = troyka(&args);
+        assert!(output.status.success(), "{output:?}");
+        std::fs::read(out).unwrap()
+    };
+    let default = generate("default.bin", &[]);
+    let builtin = generate("builtin.bin", &["--eval", "builtin"]);
+    let linear = generate("linear.bin", &["--eval", "linear"]);
+    let file = generate(
+        "file.bin",
+        &[
+            "--eval",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/nets/6x6.nnue"),
+        ],
+    );
+    assert_eq!(default, builtin, "the built-in 6x6 network is the default");
+    assert_eq!(builtin, file, "the same network loaded from its file");
+    assert_ne!(builtin, linear, "the linear evaluation plays other games");
+
+    let wrong_size = troyka(&[
+        "datagen",
+        "--out",
+        dir.join("wrong.bin").to_str().unwrap(),
+        "--size",
+        "6x6",
+        "--eval",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/nets/8x8.nnue"),
+    ]);
+    assert_eq!(wrong_size.status.code(), Some(2));
+    let stderr = String::from_utf8(wrong_size.stderr).unwrap();
+    assert!(
+        stderr.contains("the network is for 8x8, the games are on 6x6"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn solve_writes_a_proof_that_verify_proof_accepts() {
     let dir = std::env::temp_dir().join(format!("troyka-cli-solve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -17,7 +17,7 @@ pub mod record;
 pub use features::write_features;
 
 use crate::rules::{BoardSize, Color, Game, Move};
-use crate::search::{Engine, Limits, Score, Signals};
+use crate::search::{Engine, EvalChoice, Limits, Score, Signals};
 use rand_mt::Mt64;
 use record::Sample;
 use std::collections::HashSet;
@@ -42,6 +42,9 @@ pub struct DatagenSettings {
     pub margin: i32,
     /// Seconds between progress lines on stderr (0: none).
     pub progress_every: u64,
+    /// The evaluation the games are played with: the built-in networks by default; the
+    /// linear evaluation, or a network from a file, to repeat an earlier generation of data.
+    pub eval: EvalChoice,
 }
 
 impl DatagenSettings {
@@ -56,6 +59,7 @@ impl DatagenSettings {
             varied_plies: 10,
             margin: 30,
             progress_every: 10,
+            eval: EvalChoice::default(),
         }
     }
 }
@@ -86,6 +90,7 @@ pub fn generate(settings: &DatagenSettings, out: &mut (dyn Write + Send)) -> std
                     .stack_size(32 << 20)
                     .spawn_scoped(scope, || -> std::io::Result<()> {
                         let mut engine = Engine::new(16, 1);
+                        engine.eval = settings.eval.clone();
                         let mut bytes = Vec::new();
                         loop {
                             let index = next_game.fetch_add(1, Ordering::Relaxed);
