@@ -3,10 +3,12 @@
 //! it passes [`Limits`] and [`Signals`] and receives [`Report`]s while the search runs.
 
 mod ordering;
+mod root;
 mod threads;
 mod time;
 mod tree;
 pub mod tt;
+mod worker;
 
 pub use time::TimeManager;
 
@@ -259,7 +261,7 @@ impl Engine {
         let pool = &self.pool;
         let network = self.eval.network(game.size());
         with_position!(game, position => {
-            tree::search_threads(position, limits, signals, tt, network, pool, start, report)
+            worker::search_threads(position, limits, signals, tt, network, pool, start, report)
         })
     }
 }
