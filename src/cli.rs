@@ -145,11 +145,20 @@ fn datagen_command(args: &[String]) -> Result<(), String> {
             "--varied-plies" => settings.varied_plies = number()? as usize,
             "--margin" => settings.margin = number()?.min(10_000) as i32,
             "--size" => settings.size = value.parse()?,
-            "--eval" => match value.as_str() {
-                "builtin" => settings.eval = EvalChoice::default(),
-                "linear" => settings.eval.linear_only = true,
-                file => settings.eval.loaded = Some(Arc::new(Network::read(Path::new(file))?)),
-            },
+            // Each `--eval` replaces the whole choice, so the last one given wins.
+            "--eval" => {
+                settings.eval = match value.as_str() {
+                    "builtin" => EvalChoice::default(),
+                    "linear" => EvalChoice {
+                        linear_only: true,
+                        loaded: None,
+                    },
+                    file => EvalChoice {
+                        linear_only: false,
+                        loaded: Some(Arc::new(Network::read(Path::new(file))?)),
+                    },
+                }
+            }
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
         }
     }
