@@ -444,8 +444,8 @@ fn verify_proof_command(args: &[String]) -> Result<(), String> {
 /// Checks a proof file and prints the verdict; an invalid proof is an error.
 fn verify_proof(path: &Path, deep: bool) -> Result<(), String> {
     let started = Instant::now();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let report = crate::proof::check::check(&text, deep)
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let report = crate::proof::check::check(std::io::BufReader::new(file), deep)
         .map_err(|e| format!("{}: the proof is not valid: {e}", path.display()))?;
     let leaves: Vec<String> = std::iter::once(format!("end {}", report.ends))
         .chain(
@@ -470,7 +470,13 @@ fn verify_proof(path: &Path, deep: bool) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     if report.unused_lines > 0 {
-        println!("note: {} lines are never reached", report.unused_lines);
+        println!("note: {} lines are never used", report.unused_lines);
+    }
+    if report.repeated_lines > 0 {
+        println!(
+            "note: {} lines prove a position proved further up again",
+            report.repeated_lines
+        );
     }
     Ok(())
 }

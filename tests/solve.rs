@@ -3,9 +3,11 @@
 
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
-use troyka::proof::check::check;
+use troyka::proof::check::{check, Report};
+use troyka::proof::position_text;
 use troyka::rules::{BoardSize, Color, Game, Move};
 use troyka::solve::{Outcome, Settings, Solution, Solver};
+use troyka::with_position;
 
 fn solver() -> Solver {
     Solver::new(Settings {
@@ -42,6 +44,16 @@ fn proof_of(solver: &Solver, game: &Game, solution: &Solution) -> String {
     String::from_utf8(bytes).unwrap()
 }
 
+fn check_text(text: &str, deep: bool) -> Result<Report, String> {
+    check(text.as_bytes(), deep)
+}
+
+/// How a proof line writes the position of `fen`.
+fn line_position(fen: &str) -> String {
+    let game = Game::from_fen(fen).unwrap();
+    with_position!(&game, position => position_text(position))
+}
+
 /// The positions of `tests/search.rs`, and whether the side to move wins.
 const SEARCH_TEST_POSITIONS: [(&str, bool); 8] = [
     ("8/1P6/8/8/8/8/p7/8 w", true),
@@ -69,7 +81,7 @@ fn the_search_tests_forced_results_are_proved() {
             Some(expected),
             "{fen}"
         );
-        let report = check(&proof_of(&solver(), &game, &solution), true).unwrap();
+        let report = check_text(&proof_of(&solver(), &game, &solution), true).unwrap();
         assert_eq!(report.winner, expected, "{fen}");
     }
 }
@@ -140,7 +152,7 @@ fn answers_agree_with_exhaustive_search_on_small_positions() {
         let solution = solve_with(&solver, &game);
         let winner = solution.winner(Color::White).unwrap();
         assert_eq!(winner == Color::White, expected, "{}", game.to_fen());
-        check(&proof_of(&solver, &game, &solution), false).unwrap();
+        check_text(&proof_of(&solver, &game, &solution), false).unwrap();
         checked[expected as usize] += 1;
     }
     assert!(checked[0] >= 20 && checked[1] >= 20, "{checked:?}");
@@ -158,7 +170,7 @@ fn the_5x5_start_is_a_second_player_win_and_its_proof_checks() {
         panic!("white to move loses")
     };
     assert_eq!(replies.len(), 13, "every white move is refuted");
-    let report = check(&proof_of(&solver, &game, &solution), false).unwrap();
+    let report = check_text(&proof_of(&solver, &game, &solution), false).unwrap();
     assert_eq!(report.winner, Color::Black);
     assert!(report.depth >= 26, "no win is shorter than 26 plies");
 }
@@ -200,12 +212,12 @@ fn small_proof() -> String {
 #[test]
 fn tampered_proofs_are_rejected() {
     let proof = small_proof();
-    let report = check(&proof, true).expect("the untouched proof checks");
+    let report = check_text(&proof, true).expect("the untouched proof checks");
     assert!(report.positions > 10, "a proof worth tampering with");
+    assert_eq!((report.repeated_lines, report.unused_lines), (0, 0));
     let lines: Vec<&str> = proof.lines().collect();
-    let body: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i].starts_with(|c: char| c.is_ascii_digit()))
-        .collect();
+    // The header is four lines, and `end` closes the file.
+    let body: Vec<usize> = (4..lines.len() - 1).collect();
     let with_line = |index: usize, line: &str| {
         let mut changed = lines.clone();
         changed[index] = line;
@@ -213,16 +225,21 @@ fn tampered_proofs_are_rejected() {
     };
     let mut tampered: Vec<(String, String)> = Vec::new();
     // The winner swapped.
-    let winner = lines.iter().position(|l| l.starts_with("winner")).unwrap();
-    let other = if lines[winner] == "winner white" {
+    let other = if lines[3] == "winner white" {
         "winner black"
     } else {
         "winner white"
     };
-    tampered.push(("winner swapped".into(), with_line(winner, other)));
+    tampered.push(("winner swapped".into(), with_line(3, other)));
     // Cut off before `end`.
     tampered.push(("cut off".into(), lines[..lines.len() - 1].join("\n")));
-    // Each body line: dropped, its last entry dropped, or its first move changed.
+    // The root's line first, above the lines it builds on.
+    let mut root_first = lines.clone();
+    let root = root_first.remove(lines.len() - 2);
+    root_first.insert(4, root);
+    tampered.push(("root first".into(), root_first.join("\n")));
+    // Each body line: dropped, its last entry dropped, its first move changed, a piece
+    // added to its position, or its first reference to a line turned into a pattern.
     for &index in &body {
         let line = lines[index];
         let words: Vec<&str> = line.split(' ').collect();
@@ -241,8 +258,7 @@ fn tampered_proofs_are_rejected() {
             ));
         }
         // Another square for the first move's destination.
-        let first = words[1];
-        if let Some((mv, rest)) = first.split_once(':') {
+        if let Some((mv, rest)) = words[1].split_once(':') {
             for file in ['a', 'b', 'c', 'd', 'e'] {
                 let mut changed = mv.to_string();
                 changed.replace_range(2..3, &file.to_string());
@@ -258,22 +274,29 @@ fn tampered_proofs_are_rejected() {
                 }
             }
         }
-    }
-    // Pattern leaves claimed where there is none: `*:win1` added to a loser's line that
-    // lists its moves, and a reference turned into a pattern.
-    for &index in &body {
-        if let Some(at) = lines[index].find(':') {
-            let (head, tail) = lines[index].split_at(at + 1);
-            let reference: String = tail.chars().take_while(|c| c.is_ascii_digit()).collect();
-            if !reference.is_empty() {
-                let line = format!("{head}win5{}", &tail[reference.len()..]);
+        // A white piece on a1 too, where there was none.
+        let (side, pieces) = words[0].split_at(1);
+        let (white, black) = pieces.split_once('.').unwrap();
+        let last = u32::from_str_radix(&white[white.len() - 1..], 16).unwrap();
+        let black_last = u32::from_str_radix(&black[black.len() - 1..], 16).unwrap();
+        if (last | black_last) & 1 == 0 {
+            let position = format!("{side}{}{:x}.{black}", &white[..white.len() - 1], last | 1);
+            let line = std::iter::once(position.as_str())
+                .chain(words[1..].iter().copied())
+                .collect::<Vec<_>>()
+                .join(" ");
+            tampered.push((format!("line {index} piece added"), with_line(index, &line)));
+        }
+        for reference in [":+", ":~"] {
+            if line.contains(reference) {
+                let line = line.replacen(reference, ":win5", 1);
                 tampered.push((format!("line {index} claims win5"), with_line(index, &line)));
             }
         }
     }
     // Every change breaks the proof (none happens to be another valid proof).
     for (what, text) in &tampered {
-        assert!(check(text, false).is_err(), "{what} is accepted");
+        assert!(check_text(text, false).is_err(), "{what} is accepted");
     }
     assert!(tampered.len() > 100, "{}", tampered.len());
 }
@@ -281,19 +304,56 @@ fn tampered_proofs_are_rejected() {
 #[test]
 fn a_pattern_that_does_not_hold_is_rejected() {
     // White's c6 steps to c7 unstoppably (win3); claiming win1 for it is caught.
-    let header = "troyka-proof 1\nboard 8x8\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\n";
-    assert!(check(&format!("{header}1 =win3\nend\n"), true).is_ok());
-    let error = check(&format!("{header}1 =win1\nend\n"), false).unwrap_err();
+    let root = "6pp/8/2P5/8/8/8/8/8 w 0 1";
+    let header = format!("troyka-proof 2\nboard 8x8\nroot {root}\nwinner white\n");
+    let at_root = line_position(root);
+    assert!(check_text(&format!("{header}{at_root} =win3\nend\n"), true).is_ok());
+    let error = check_text(&format!("{header}{at_root} =win1\nend\n"), false).unwrap_err();
     assert!(error.contains("win1 does not hold"), "{error}");
     // c6c7 leaves black lost in two: loss2 holds there, loss4 does not.
-    assert!(check(&format!("{header}1 c6c7:loss2\nend\n"), false).is_ok());
-    let error = check(&format!("{header}1 c6c7:loss4\nend\n"), false).unwrap_err();
+    assert!(check_text(&format!("{header}{at_root} c6c7:loss2\nend\n"), false).is_ok());
+    let error = check_text(&format!("{header}{at_root} c6c7:loss4\nend\n"), false).unwrap_err();
     assert!(error.contains("loss4 does not hold"), "{error}");
     // A loser's move left unanswered.
-    let header = "troyka-proof 1\nboard 8x8\nroot 4p3/8/8/8/8/8/1p1p4/2P5 w 0 1\nwinner black\n";
-    let error = check(&format!("{header}1 c1b2:2\n2 d2d1:end\nend\n"), false).unwrap_err();
+    let root = "4p3/8/8/8/8/8/1p1p4/2P5 w 0 1";
+    let header = format!("troyka-proof 2\nboard 8x8\nroot {root}\nwinner black\n");
+    let after = line_position("4p3/8/8/8/8/8/1P1p4/8 b 0 1");
+    let at_root = line_position(root);
+    let proof = format!("{header}{after} d2d1:end\n{at_root} c1b2:+\nend\n");
+    let error = check_text(&proof, false).unwrap_err();
     assert!(error.contains("is not answered"), "{error}");
-    assert!(check(&format!("{header}1 =loss2\nend\n"), false).is_ok());
+    assert!(check_text(&format!("{header}{at_root} =loss2\nend\n"), false).is_ok());
+}
+
+#[test]
+fn lines_build_on_lines_above_them_or_on_their_mirror_images() {
+    // On 5x4, white's a1 cannot stop black's d2: after a1a2, d2d1 wins, and its mirror
+    // image (black b2, white e2) is won by b2b1. After a1b2, d2d1 wins at once (win1).
+    let root = "5/5/3p1/P4 w 0 1";
+    let header = format!("troyka-proof 2\nboard 5x4\nroot {root}\nwinner black\n");
+    let at_root = line_position(root);
+    let after = line_position("5/5/P2p1/5 b 0 1");
+    let mirror = line_position("5/5/1p2P/5 b 0 1");
+    let proof = |lines: String| check_text(&format!("{header}{lines}end\n"), false);
+    let report = proof(format!("{after} d2d1:end\n{at_root} a1a2:+ *:win1\n")).unwrap();
+    assert_eq!(
+        (report.positions, report.unused_lines, report.depth),
+        (2, 0, 2)
+    );
+    let report = proof(format!("{mirror} b2b1:end\n{at_root} a1a2:~ *:win1\n")).unwrap();
+    assert_eq!((report.positions, report.unused_lines), (2, 0));
+    // The mirror image is not the position itself, and a line may only build on lines
+    // above it.
+    let error = proof(format!("{mirror} b2b1:end\n{at_root} a1a2:+ *:win1\n")).unwrap_err();
+    assert!(error.contains("has no line above"), "{error}");
+    let error = proof(format!("{after} d2d1:end\n{at_root} a1a2:~ *:win1\n")).unwrap_err();
+    assert!(error.contains("mirror image"), "{error}");
+    let error = proof(format!("{at_root} a1a2:+ *:win1\n{after} d2d1:end\n")).unwrap_err();
+    assert!(error.contains("has no line above"), "{error}");
+    // A position proved twice is counted once.
+    let twice = format!("{after} d2d1:end\n{after} d2d1:end\n{at_root} a1a2:+ *:win1\n");
+    let report = proof(twice).unwrap();
+    assert_eq!((report.positions, report.repeated_lines), (2, 1));
 }
 
 #[test]
@@ -328,7 +388,7 @@ fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
         resumed.nodes,
         straight.nodes
     );
-    check(&proof_of(&second, &game, &resumed), false).unwrap();
+    check_text(&proof_of(&second, &game, &resumed), false).unwrap();
 
     // A checkpoint of another position, or a damaged one, is refused.
     let other = Game::start("5x4".parse().unwrap());
@@ -357,7 +417,7 @@ fn two_threads_prove_the_same_results() {
             side_to_move_wins,
             "{fen}"
         );
-        check(&proof_of(&two, &game, &solution), false).unwrap();
+        check_text(&proof_of(&two, &game, &solution), false).unwrap();
     }
     let game = Game::start("5x4".parse().unwrap());
     let single = solve_with(&solver(), &game);
@@ -367,39 +427,47 @@ fn two_threads_prove_the_same_results() {
 
 #[test]
 fn malformed_proof_files_are_errors_not_panics() {
-    let header = "troyka-proof 1\nboard 8x8\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\n";
+    let root = "6pp/8/2P5/8/8/8/8/8 w 0 1";
+    let header = format!("troyka-proof 2\nboard 8x8\nroot {root}\nwinner white\n");
+    let at_root = line_position(root);
+    let other = line_position("6pp/2P5/8/8/8/8/8/8 w 0 1");
     let cases = [
         String::new(),
-        "troyka-proof 1\n".into(),
-        "troyka-proof 2\nboard 8x8\n".into(),
-        "troyka-proof 1\nboard 99x2\nroot x\nwinner white\nend\n".into(),
-        "troyka-proof 1\nboard 6x6\nroot 6pp/8/2P5/8/8/8/8/8 w 0 1\nwinner white\nend\n".into(),
-        "troyka-proof 1\nboard 8x8\nroot P7/8/8/8/8/8/8/8 w 0 1\nwinner white\nend\n".into(),
-        format!("{header}winner black\n1 =win3\nend\n"),
+        "troyka-proof 2\n".into(),
+        "troyka-proof 1\nboard 8x8\n".into(),
+        "troyka-proof 2\nboard 99x2\nroot x\nwinner white\nend\n".into(),
+        format!("troyka-proof 2\nboard 6x6\nroot {root}\nwinner white\nend\n"),
+        "troyka-proof 2\nboard 8x8\nroot P7/8/8/8/8/8/8/8 w 0 1\nwinner white\nend\n".into(),
+        format!("{header}winner black\n{at_root} =win3\nend\n"),
         format!("{header}end\n"),
-        format!("{header}0 =win3\nend\n"),
-        format!("{header}99999999999999999999 =win3\nend\n"),
-        format!("{header}1 =win9\nend\n"),
-        format!("{header}1 c6c7\nend\n"),
-        format!("{header}1 z9z10:end\nend\n"),
-        format!("{header}1 c6c7:2\n2 *:win1 =win1\nend\n"),
-        format!("{header}1 c6c7:1\nend\n"),
-        format!("{header}1 c6c7:loss2 c6c7:loss2\nend\n"),
-        format!("{header}1 c6c7:loss2\n1 c6c7:loss2\nend\n"),
-        format!("{header}1 c6c7:loss2\nend\nend\n"),
-        format!("{header}1 c6c7:loss2\n2 c7c8:end\nend\n"),
-        format!("{header}1 *:win3\nend\n"),
-        format!("{header}1 c6c7:end\nend\n"),
-        format!("{header}1 c6c7:loss2\x00\nend\n"),
+        format!("{header}x =win3\nend\n"),
+        format!("{header}w10000000000000000.0 =win3\nend\n"),
+        format!("{header}w1.1 =win3\nend\n"),
+        format!("{header}{at_root} =win9\nend\n"),
+        format!("{header}{at_root} c6c7\nend\n"),
+        format!("{header}{at_root} z9z10:end\nend\n"),
+        format!("{header}{at_root} c6c7:+\nend\n"),
+        format!("{header}{at_root} c6c7:~\nend\n"),
+        format!("{header}{at_root} *:win1 =win1\nend\n"),
+        format!("{header}{at_root} c6c7:loss2 c6c7:loss2\nend\n"),
+        format!("{header}{at_root} c6c7:loss2\nend\nend\n"),
+        format!("{header}{other} =win1\n{at_root} c6c7:loss2\nend\n"),
+        format!("{header}{at_root} *:win3\nend\n"),
+        format!("{header}{at_root} c6c7:end\nend\n"),
+        format!("{header}{at_root} c6c7:loss2\x00\nend\n"),
+        format!("{header}{at_root}\nend\n"),
     ];
     for (index, text) in cases.iter().enumerate() {
-        match check(text, true) {
+        match check_text(text, true) {
             Err(message) => assert!(!message.is_empty(), "case {index}"),
-            // One is a valid proof after all, with a line it never reaches.
+            // One is a valid proof after all, with a line nothing uses.
             Ok(report) => assert!(
-                index == 18 && report.unused_lines == 1,
+                index == 19 && report.unused_lines == 1,
                 "case {index} accepted: {report:?}"
             ),
         }
     }
+    // Not text at all.
+    let bytes = [header.as_bytes(), &[0xff, 0xfe, b'\n']].concat();
+    assert!(check(bytes.as_slice(), false).is_err());
 }

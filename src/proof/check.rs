@@ -1,25 +1,32 @@
 //! The proof checker: re-checks a proof file with the rules and the race patterns alone.
 //!
-//! From the root it replays every move the proof names, so each position is rebuilt by the
-//! rules rather than read from the file, and a position number met again must stand for
-//! exactly the same position. Where the winner is to move, each named move must be legal and
-//! lead to a won position; where the loser is to move, every legal move must. A line ends
-//! at the end of the game or at a race pattern, which is checked on the position it names;
-//! with `deep` each such pattern is also confirmed by a brute-force search of its length,
-//! so that the check trusts nothing but the rules.
+//! It reads the file once, from the top, and keeps only the positions proved so far
+//! ([`ProvenSet`]). Each line's position is checked where it stands: where the winner is to
+//! move, each named move must be legal and lead to a won position; where the loser is to
+//! move, every legal move must. A position is won if the game is over in the winner's
+//! favour, if a race pattern wins it (checked on the position), or if it (or its mirror
+//! image, which the rules cannot tell apart) has a line further up, already checked. So no
+//! line leans on itself or on anything below it, and the root, once it has a line, is won.
+//! With `deep` each pattern is also confirmed by a brute-force search of its length, so
+//! that the check trusts nothing but the rules.
 
-use super::{Entry, Reference, MAGIC};
+use super::proven::{Fingerprint, ProvenSet};
+use super::{parse_position, Entry, Reference, MAGIC};
 use crate::rules::{Bitboard, BoardSize, Color, Game, Move, MoveList, Pattern, Position, Race};
 use crate::with_position;
+use std::io::BufRead;
 
 /// What a successful check found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     pub root: Game,
     pub winner: Color,
-    /// Positions with a line of their own that the proof reaches.
+    /// Positions proved (each has a line).
     pub positions: u64,
-    /// Lines the proof never reaches (harmless, but a sign of a sloppy writer).
+    /// Lines that prove a position a line further up proved already (harmless: a writer
+    /// with bounded memory may forget what it wrote).
+    pub repeated_lines: u64,
+    /// Positions no later line uses, the root aside (harmless, but a sign of a sloppy writer).
     pub unused_lines: u64,
     /// How many lines end at the end of the game (`end`), and at each pattern.
     pub ends: u64,
@@ -28,151 +35,103 @@ pub struct Report {
     pub depth: u32,
 }
 
-/// Checks a proof file's text; `deep` also confirms every pattern by brute force.
-pub fn check(text: &str, deep: bool) -> Result<Report, String> {
-    let proof = ProofText::read(text)?;
-    let root = proof.root;
+/// Checks a proof read from `input`; `deep` also confirms every pattern by brute force.
+pub fn check(input: impl BufRead, deep: bool) -> Result<Report, String> {
+    let mut lines = Lines { input, number: 0 };
+    let (size, root, winner) = read_header(&mut lines)?;
     with_position!(&root, position => {
-        let mut checker = Checker::new(&proof, *position, deep);
-        checker.run(position)
+        let mut checker = Checker::new(size, root, winner, position, deep);
+        checker.run(&mut lines, position)
     })
 }
 
-/// A proof file read into its header and an index of its lines.
-struct ProofText<'a> {
-    size: BoardSize,
-    root: Game,
-    winner: Color,
-    /// By position number: the line number (from 1) and the rest of the line.
-    lines: Vec<Option<(usize, &'a str)>>,
+/// The lines of the file that say something (not blank, not comments), numbered from 1.
+struct Lines<R> {
+    input: R,
+    number: usize,
 }
 
-impl<'a> ProofText<'a> {
-    fn read(text: &'a str) -> Result<ProofText<'a>, String> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(index, line)| (index + 1, line.trim()))
-            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'));
-        let mut header = |key: &str| -> Result<&'a str, String> {
-            match lines.next() {
-                Some((_, line)) if key == MAGIC && line == MAGIC => Ok(line),
-                Some((number, line)) => line
-                    .strip_prefix(key)
-                    .and_then(|rest| rest.strip_prefix(' '))
-                    .map(str::trim)
-                    .ok_or(format!("line {number}: expected '{key}'")),
-                None => Err(format!("the file ends before '{key}'")),
+impl<R: BufRead> Lines<R> {
+    fn next(&mut self, text: &mut String) -> Result<Option<usize>, String> {
+        loop {
+            text.clear();
+            self.number += 1;
+            match self.input.read_line(text) {
+                Ok(0) => return Ok(None),
+                Ok(_) => {}
+                Err(error) => return Err(format!("line {}: {error}", self.number)),
             }
-        };
-        header(MAGIC).map_err(|_| format!("not a proof file: the first line is not '{MAGIC}'"))?;
-        let size: BoardSize = header("board")?.parse()?;
-        let root = Game::from_fen(header("root")?).map_err(|e| format!("bad root: {e}"))?;
-        if root.size() != size {
-            return Err(format!(
-                "the root is a {} position on a {size} board",
-                root.size()
-            ));
-        }
-        if let Some(winner) = root.winner() {
-            return Err(format!("the root's game is over ({} won)", winner.name()));
-        }
-        let winner = match header("winner")? {
-            "white" => Color::White,
-            "black" => Color::Black,
-            other => return Err(format!("bad winner '{other}'")),
-        };
-        let mut body = Vec::new();
-        let mut ended = false;
-        for (number, line) in lines {
-            if ended {
-                return Err(format!("line {number}: text after 'end'"));
+            let trimmed = text.trim();
+            if !trimmed.is_empty() && !trimmed.starts_with('#') {
+                *text = trimmed.to_string();
+                return Ok(Some(self.number));
             }
-            if line == "end" {
-                ended = true;
-                continue;
-            }
-            let (id, rest) = line.split_once(' ').unwrap_or((line, ""));
-            let id: usize = id
-                .parse()
-                .ok()
-                .filter(|&id| id > 0)
-                .ok_or(format!("line {number}: '{id}' is not a position number"))?;
-            body.push((id, number, rest.trim()));
         }
-        if !ended {
-            return Err("the file has no 'end' line: it is cut off".into());
-        }
-        // Numbers index a table: they may leave gaps, but not many.
-        let limit = 2 * body.len() + 16;
-        let mut index = vec![None; body.iter().map(|b| b.0).max().unwrap_or(0).min(limit) + 1];
-        for (id, number, rest) in body {
-            let slot = index.get_mut(id).ok_or(format!(
-                "line {number}: position number {id} is too large for a proof of this size"
-            ))?;
-            if let Some((earlier, _)) = slot {
-                return Err(format!(
-                    "line {number}: position {id} already has line {earlier}"
-                ));
-            }
-            *slot = Some((number, rest));
-        }
-        Ok(ProofText {
-            size,
-            root,
-            winner,
-            lines: index,
-        })
     }
 }
 
-/// Where a position of the proof stands in the walk.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    Unseen,
-    /// Named by a line checked already, so its position is known.
-    Seen,
-    /// Its line is checked; its children are being walked.
-    Open,
-    Done,
+fn read_header<R: BufRead>(lines: &mut Lines<R>) -> Result<(BoardSize, Game, Color), String> {
+    let mut text = String::new();
+    let mut header = |key: &str| -> Result<String, String> {
+        match lines.next(&mut text)? {
+            Some(_) if key == MAGIC && text == MAGIC => Ok(text.clone()),
+            Some(number) => text
+                .strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .map(|rest| rest.trim().to_string())
+                .ok_or(format!("line {number}: expected '{key}'")),
+            None => Err(format!("the file ends before '{key}'")),
+        }
+    };
+    header(MAGIC).map_err(|_| format!("not a proof file: the first line is not '{MAGIC}'"))?;
+    let size: BoardSize = header("board")?.parse()?;
+    let root = Game::from_fen(&header("root")?).map_err(|e| format!("bad root: {e}"))?;
+    if root.size() != size {
+        return Err(format!(
+            "the root is a {} position on a {size} board",
+            root.size()
+        ));
+    }
+    if let Some(winner) = root.winner() {
+        return Err(format!("the root's game is over ({} won)", winner.name()));
+    }
+    let winner = match header("winner")?.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(format!("bad winner '{other}'")),
+    };
+    Ok((size, root, winner))
 }
 
-enum Step {
-    Visit(usize),
-    Close(usize),
-}
-
-struct Checker<'a, 'b, B> {
-    proof: &'b ProofText<'a>,
+struct Checker<B> {
+    size: BoardSize,
+    winner: Color,
+    root: Game,
     race: Race<B>,
+    /// By square: the square in the same rank on the mirrored file.
+    mirror: Vec<usize>,
     deep: bool,
-    state: Vec<State>,
-    /// The position each number stands for, once known: the pieces and the side to move.
-    position: Vec<(B, B, Color)>,
-    /// The longest line below each closed position, in plies.
-    depth: Vec<u32>,
-    /// The longest line below each open position through its leaves.
-    leaf_depth: Vec<u32>,
-    children: Vec<Vec<usize>>,
+    proven: ProvenSet,
     report: Report,
 }
 
-impl<'a, 'b, B: Bitboard> Checker<'a, 'b, B> {
-    fn new(proof: &'b ProofText<'a>, root: Position<B>, deep: bool) -> Self {
-        let count = proof.lines.len();
+impl<B: Bitboard> Checker<B> {
+    fn new(size: BoardSize, root: Game, winner: Color, position: &Position<B>, deep: bool) -> Self {
         Checker {
-            proof,
-            race: Race::new(root.layout()),
+            size,
+            winner,
+            root,
+            race: Race::new(position.layout()),
+            mirror: (0..size.squares())
+                .map(|s| size.square(size.cols() - 1 - size.file_of(s), size.rank_of(s)))
+                .collect(),
             deep,
-            state: vec![State::Unseen; count],
-            position: vec![(B::EMPTY, B::EMPTY, Color::White); count],
-            depth: vec![0; count],
-            leaf_depth: vec![0; count],
-            children: vec![Vec::new(); count],
+            proven: ProvenSet::new(),
             report: Report {
-                root: proof.root,
-                winner: proof.winner,
+                root,
+                winner,
                 positions: 0,
+                repeated_lines: 0,
                 unused_lines: 0,
                 ends: 0,
                 leaves: Pattern::ALL.iter().map(|&p| (p, 0)).collect(),
@@ -181,181 +140,159 @@ impl<'a, 'b, B: Bitboard> Checker<'a, 'b, B> {
         }
     }
 
-    fn run(&mut self, root: &Position<B>) -> Result<Report, String> {
-        if self.proof.lines.len() < 2 {
-            return Err("the proof has no position 1 (the root)".into());
-        }
-        self.name(1, root)?;
-        let mut stack = vec![Step::Visit(1)];
-        while let Some(step) = stack.pop() {
-            match step {
-                Step::Visit(id) => match self.state[id] {
-                    State::Seen => {
-                        self.state[id] = State::Open;
-                        stack.push(Step::Close(id));
-                        self.check_line(id)?;
-                        for &child in self.children[id].iter().rev() {
-                            stack.push(Step::Visit(child));
-                        }
-                    }
-                    State::Open => {
-                        return Err(format!("position {id} is reached from itself"));
-                    }
-                    State::Done | State::Unseen => {}
-                },
-                Step::Close(id) => {
-                    let below = self.children[id]
-                        .iter()
-                        .map(|&child| 1 + self.depth[child])
-                        .max()
-                        .unwrap_or(0);
-                    self.depth[id] = below.max(self.leaf_depth[id]);
-                    self.children[id] = Vec::new();
-                    self.state[id] = State::Done;
-                }
+    fn run<R: BufRead>(
+        &mut self,
+        lines: &mut Lines<R>,
+        root: &Position<B>,
+    ) -> Result<Report, String> {
+        let mut text = String::new();
+        loop {
+            let Some(number) = lines.next(&mut text)? else {
+                return Err("the file has no 'end' line: it is cut off".into());
+            };
+            if text == "end" {
+                break;
             }
+            self.check_line(&text)
+                .map_err(|message| format!("line {number}: {message}"))?;
         }
-        self.report.depth = self.depth[1];
-        self.report.unused_lines = self.proof.lines[1..]
-            .iter()
-            .zip(&self.state[1..])
-            .filter(|(line, state)| line.is_some() && **state != State::Done)
-            .count() as u64;
+        if let Some(number) = lines.next(&mut text)? {
+            return Err(format!("line {number}: text after 'end'"));
+        }
+        let Some(proved) = self.proven.use_proved(Fingerprint::of(root)) else {
+            return Err(format!("the root ({}) has no line", self.root.to_fen()));
+        };
+        self.report.positions = self.proven.len() as u64;
+        // The root was marked used just now.
+        self.report.unused_lines = self.proven.unused();
+        self.report.depth = proved.depth;
         Ok(self.report.clone())
     }
 
-    /// Records that position `id` is `position`, or checks that it is the one recorded.
-    fn name(&mut self, id: u64, position: &Position<B>) -> Result<(), String> {
-        let Some(Some(_)) = self.proof.lines.get(id as usize) else {
-            return Err(format!("position {id} has no line"));
-        };
-        let id = id as usize;
-        let pieces = (
-            position.pieces(Color::White),
-            position.pieces(Color::Black),
-            position.side_to_move(),
-        );
-        if self.state[id] == State::Unseen {
-            self.state[id] = State::Seen;
-            self.position[id] = pieces;
-        } else if self.position[id] != pieces {
-            return Err(format!(
-                "position {id} is named for two different positions (one is {})",
-                fen(self.proof.size, position)
-            ));
-        }
-        Ok(())
-    }
-
-    /// Checks the line of position `id` and notes the positions it names.
-    fn check_line(&mut self, id: usize) -> Result<(), String> {
-        let (number, text) = self.proof.lines[id].expect("named positions have lines");
-        let (white, black, side) = self.position[id];
-        let position = Position::from_pieces(self.proof.size, white, black, side);
-        let size = self.proof.size;
-        let fail = |message: String| {
-            format!(
-                "line {number} (position {id}, {}): {message}",
-                fen(size, &position)
-            )
-        };
-        self.report.positions += 1;
+    /// Checks one line and adds its position to those proved.
+    fn check_line(&mut self, text: &str) -> Result<(), String> {
+        let (token, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let position: Position<B> = parse_position(self.size, token)?;
+        let size = self.size;
+        let fail = |message: String| format!("{}: {message}", fen(size, &position));
         if position.decided().is_some() {
             return Err(fail("the game is already over here".into()));
         }
-        let mut legal = MoveList::new();
-        position.generate(&mut legal);
-        let winner_moves = side == self.proof.winner;
-        let mut listed: Vec<Move> = Vec::new();
-        let mut others = None;
-        let mut leaf_depth = 0;
-        let entries: Vec<Entry> = text
+        let entries: Vec<Entry> = rest
             .split_ascii_whitespace()
-            .map(|word| Entry::parse(self.proof.size, word))
+            .map(|word| Entry::parse(self.size, word))
             .collect::<Result<_, _>>()
             .map_err(fail)?;
-        if entries.is_empty() {
-            return Err(fail("the line says nothing".into()));
+        let depth = self.check_entries(&position, &entries).map_err(fail)?;
+        let print = Fingerprint::of(&position);
+        if self.proven.contains(print) {
+            self.report.repeated_lines += 1;
         }
-        for entry in entries.iter().copied() {
-            match entry {
-                Entry::Itself(pattern) => {
-                    if entries.len() > 1 {
-                        return Err(fail("'=pattern' must stand alone".into()));
-                    }
-                    self.check_pattern(&position, pattern).map_err(fail)?;
-                    leaf_depth = pattern.plies();
-                }
-                Entry::Others(pattern) => {
-                    if winner_moves {
-                        return Err(fail("'*:' is for the loser's moves only".into()));
-                    }
-                    if others.replace(pattern).is_some() {
-                        return Err(fail("'*:' given twice".into()));
-                    }
-                }
-                Entry::Move(mv, what) => {
-                    let name = crate::rules::move_name(self.proof.size, mv);
-                    if !legal.contains(&mv) {
-                        return Err(fail(format!("{name} is not a legal move here")));
-                    }
-                    if listed.contains(&mv) {
-                        return Err(fail(format!("{name} is given twice")));
-                    }
-                    listed.push(mv);
-                    let child = position.play(mv);
-                    let depth = self
-                        .check_reference(&child, what, id)
-                        .map_err(|e| fail(format!("after {name}: {e}")))?;
-                    leaf_depth = leaf_depth.max(depth.map_or(0, |d| 1 + d));
-                }
-            }
-        }
-        let itself = matches!(entries[0], Entry::Itself(_));
-        if winner_moves && listed.is_empty() && !itself {
-            return Err(fail("the winner is to move but no move is given".into()));
-        }
-        if !winner_moves && !itself {
-            for &mv in legal.iter().filter(|mv| !listed.contains(mv)) {
-                let name = crate::rules::move_name(self.proof.size, mv);
-                let Some(pattern) = others else {
-                    return Err(fail(format!("the loser's move {name} is not answered")));
-                };
-                self.check_pattern(&position.play(mv), pattern)
-                    .map_err(|e| fail(format!("after {name}: {e}")))?;
-                self.count_leaf(Reference::Pattern(pattern));
-                leaf_depth = leaf_depth.max(1 + pattern.plies());
-            }
-        }
-        self.leaf_depth[id] = leaf_depth;
+        self.proven.insert(print, depth);
         Ok(())
     }
 
-    /// Checks that `child` is won for the winner as `what` says. A position with a line is
-    /// noted as a child of `parent` and its depth left for later (`None`); a leaf gives its
-    /// depth in plies.
-    fn check_reference(
-        &mut self,
-        child: &Position<B>,
-        what: Reference,
-        parent: usize,
-    ) -> Result<Option<u32>, String> {
+    /// Checks that `entries` prove `position` won; returns the longest line in plies.
+    fn check_entries(&mut self, position: &Position<B>, entries: &[Entry]) -> Result<u32, String> {
+        let Some(first) = entries.first() else {
+            return Err("the line says nothing".into());
+        };
+        if let Entry::Itself(pattern) = *first {
+            if entries.len() > 1 {
+                return Err("'=pattern' must stand alone".into());
+            }
+            self.check_pattern(position, pattern)?;
+            return Ok(pattern.plies());
+        }
+        let mut legal = MoveList::new();
+        position.generate(&mut legal);
+        let winner_moves = position.side_to_move() == self.winner;
+        let mut listed: Vec<Move> = Vec::new();
+        let mut others = None;
+        let mut depth = 0;
+        for entry in entries.iter().copied() {
+            match entry {
+                Entry::Itself(_) => return Err("'=pattern' must stand alone".into()),
+                Entry::Others(pattern) => {
+                    if winner_moves {
+                        return Err("'*:' is for the loser's moves only".into());
+                    }
+                    if others.replace(pattern).is_some() {
+                        return Err("'*:' given twice".into());
+                    }
+                }
+                Entry::Move(mv, what) => {
+                    let name = crate::rules::move_name(self.size, mv);
+                    if !legal.contains(&mv) {
+                        return Err(format!("{name} is not a legal move here"));
+                    }
+                    if listed.contains(&mv) {
+                        return Err(format!("{name} is given twice"));
+                    }
+                    listed.push(mv);
+                    let below = self
+                        .check_reference(&position.play(mv), what)
+                        .map_err(|e| format!("after {name}: {e}"))?;
+                    depth = depth.max(1 + below);
+                }
+            }
+        }
+        if winner_moves && listed.is_empty() {
+            return Err("the winner is to move but no move is given".into());
+        }
+        if !winner_moves {
+            for &mv in legal.iter().filter(|mv| !listed.contains(mv)) {
+                let name = crate::rules::move_name(self.size, mv);
+                let Some(pattern) = others else {
+                    return Err(format!("the loser's move {name} is not answered"));
+                };
+                self.check_pattern(&position.play(mv), pattern)
+                    .map_err(|e| format!("after {name}: {e}"))?;
+                self.count_leaf(Reference::Pattern(pattern));
+                depth = depth.max(1 + pattern.plies());
+            }
+        }
+        Ok(depth)
+    }
+
+    /// Checks that `child` is won for the winner as `what` says; returns its longest line.
+    fn check_reference(&mut self, child: &Position<B>, what: Reference) -> Result<u32, String> {
         self.count_leaf(what);
         match what {
             Reference::End => match child.decided() {
-                Some(winner) if winner == self.proof.winner => Ok(Some(0)),
+                Some(winner) if winner == self.winner => Ok(0),
                 _ => Err("the game is not over, won by the winner".into()),
             },
             Reference::Pattern(pattern) => {
                 self.check_pattern(child, pattern)?;
-                Ok(Some(pattern.plies()))
+                Ok(pattern.plies())
             }
-            Reference::Node(id) => {
-                self.name(id, child)?;
-                self.children[parent].push(id as usize);
-                Ok(None)
-            }
+            Reference::Line => self
+                .proven
+                .use_proved(Fingerprint::of(child))
+                .map(|proved| proved.depth)
+                .ok_or("the position it leaves has no line above".into()),
+            Reference::Mirror => self
+                .proven
+                .use_proved(Fingerprint::of(&self.mirrored(child)))
+                .map(|proved| proved.depth)
+                .ok_or("the mirror image of the position it leaves has no line above".into()),
         }
+    }
+
+    fn mirrored(&self, position: &Position<B>) -> Position<B> {
+        let flip = |color| {
+            position
+                .pieces(color)
+                .squares()
+                .fold(B::EMPTY, |set, square| set | B::square(self.mirror[square]))
+        };
+        Position::from_pieces(
+            self.size,
+            flip(Color::White),
+            flip(Color::Black),
+            position.side_to_move(),
+        )
     }
 
     fn count_leaf(&mut self, what: Reference) {
@@ -366,13 +303,13 @@ impl<'a, 'b, B: Bitboard> Checker<'a, 'b, B> {
                     entry.1 += 1;
                 }
             }
-            Reference::Node(_) => {}
+            Reference::Line | Reference::Mirror => {}
         }
     }
 
     /// Checks that `pattern` holds in `position` and wins it for the winner.
     fn check_pattern(&self, position: &Position<B>, pattern: Pattern) -> Result<(), String> {
-        let winner_to_move = position.side_to_move() == self.proof.winner;
+        let winner_to_move = position.side_to_move() == self.winner;
         if pattern.side_to_move_wins() != winner_to_move {
             return Err(format!(
                 "{} would win this position for the loser",

@@ -4,44 +4,55 @@
 //! A proof is a text file:
 //!
 //! ```text
-//! troyka-proof 1
+//! troyka-proof 2
 //! board 5x5
 //! root ppppp/ppppp/5/PPPPP/PPPPP w 0 1
 //! winner black
-//! 2 b4a3:3
+//! b00003ff.1f07c00 b4a3:+ *:win3
 //! ...
-//! 1 a2a3:2 b2b3:7 *:win3
+//! w00003ff.1ff8000 a2a3:+ b2b3:~ *:win3
 //! end
 //! ```
 //!
-//! After the header, one line per position of the proof, in any order: its number, then
-//! what shows it is won for the winner. Position 1 is the root; every other position is
-//! reached from the one whose line names it, by the move written before it.
-//! - When the winner is to move, one winning move or more, each `move:what-follows`.
-//! - When the loser is to move, every legal move, each `move:what-follows`; or the moves
+//! After the header, one line per position of the proof: the position, then what shows it
+//! is won for the winner. The position is written as the side to move (`w` or `b`), then
+//! white's and black's pieces as two hexadecimal numbers joined by a dot, in which bit `i`
+//! stands for square `i` (`a1` is square 0, then along the first rank, then the next: square
+//! = rank × files + file). What follows is
+//! - when the winner is to move, one winning move or more, each `move:what-follows`;
+//! - when the loser is to move, every legal move, each `move:what-follows`; or the moves
 //!   that need saying, then `*:pattern` for all the others: each of them leaves a position
-//!   the winner wins by that pattern.
-//! - Or `=pattern` alone: the position itself is won by the pattern.
+//!   the winner wins by that pattern;
+//! - or `=pattern` alone: the position itself is won by the pattern.
 //!
-//! What follows a move is a position number (with a line of its own), `end` (the game is
-//! over, won by the winner), or the name of a [race pattern](crate::rules::race) that wins
-//! the position for the winner (`win1`, `win3`, `win5` with the winner to move; `loss2`,
-//! `loss4` with the loser to move). The file ends with a line `end`, so that a cut-off file
-//! is not mistaken for a proof. Lines starting with `#` are comments.
+//! What follows a move is `+` (the position it leaves has a line further up the file), `~`
+//! (its mirror image, files `a`… read from the other side, has a line further up: the rules
+//! do not tell the two apart), `end` (the game is over, won by the winner), or the name of a
+//! [race pattern](crate::rules::race) that wins the position for the winner (`win1`, `win3`,
+//! `win5` with the winner to move; `loss2`, `loss4` with the loser to move). Lines only build
+//! on lines above them, so a proof is checked in one pass from the top, with memory for the
+//! positions proved so far and nothing else, and no line can lean on itself. The root must
+//! have a line. The file ends with a line `end`, so that a cut-off file is not mistaken for
+//! a proof. Lines starting with `#` are comments.
 
 pub mod check;
+mod proven;
 
-use crate::rules::{move_name, parse_move_text, BoardSize, Color, Game, Move, Pattern};
+use crate::rules::{
+    move_name, parse_move_text, Bitboard, BoardSize, Color, Game, Move, Pattern, Position,
+};
 use std::fmt;
 use std::io::{self, Write};
 
-pub const MAGIC: &str = "troyka-proof 1";
+pub const MAGIC: &str = "troyka-proof 2";
 
 /// What follows a move in a proof line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Reference {
-    /// A position with a line of its own.
-    Node(u64),
+    /// The position has a line further up.
+    Line,
+    /// Its mirror image has a line further up.
+    Mirror,
     /// A position a race pattern wins for the winner.
     Pattern(Pattern),
     /// The game is over, won by the winner.
@@ -51,7 +62,8 @@ pub enum Reference {
 impl fmt::Display for Reference {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            Reference::Node(id) => write!(f, "{id}"),
+            Reference::Line => f.write_str("+"),
+            Reference::Mirror => f.write_str("~"),
             Reference::Pattern(pattern) => f.write_str(pattern.name()),
             Reference::End => f.write_str("end"),
         }
@@ -60,17 +72,13 @@ impl fmt::Display for Reference {
 
 impl Reference {
     fn parse(text: &str) -> Result<Reference, String> {
-        if text == "end" {
-            return Ok(Reference::End);
-        }
-        if let Some(pattern) = Pattern::from_name(text) {
-            return Ok(Reference::Pattern(pattern));
-        }
-        match text.parse::<u64>() {
-            Ok(id) if id > 0 => Ok(Reference::Node(id)),
-            _ => Err(format!(
-                "'{text}' is neither a position number, 'end' nor a pattern"
-            )),
+        match text {
+            "+" => Ok(Reference::Line),
+            "~" => Ok(Reference::Mirror),
+            "end" => Ok(Reference::End),
+            _ => Pattern::from_name(text)
+                .map(Reference::Pattern)
+                .ok_or(format!("'{text}' is neither '+', '~', 'end' nor a pattern")),
         }
     }
 }
@@ -109,6 +117,71 @@ impl Entry {
     }
 }
 
+/// How a proof line writes a position: `w` or `b`, then white's and black's pieces in hex.
+pub fn position_text<B: Bitboard>(position: &Position<B>) -> String {
+    let squares = position.size().squares();
+    let side = match position.side_to_move() {
+        Color::White => 'w',
+        Color::Black => 'b',
+    };
+    format!(
+        "{side}{}.{}",
+        hex(position.pieces(Color::White), squares),
+        hex(position.pieces(Color::Black), squares)
+    )
+}
+
+/// Reads a position written by [`position_text`] on a board of `size`.
+pub fn parse_position<B: Bitboard>(size: BoardSize, text: &str) -> Result<Position<B>, String> {
+    let bad = || format!("'{text}' is not a position (side, then white.black in hex)");
+    let side = match text.as_bytes().first() {
+        Some(b'w') => Color::White,
+        Some(b'b') => Color::Black,
+        _ => return Err(bad()),
+    };
+    let (white, black) = text[1..].split_once('.').ok_or_else(bad)?;
+    let (white, black) = (
+        unhex::<B>(white, size).ok_or_else(bad)?,
+        unhex::<B>(black, size).ok_or_else(bad)?,
+    );
+    if !(white & black).is_empty() {
+        return Err(format!("'{text}' puts two pieces on one square"));
+    }
+    Ok(Position::from_pieces(size, white, black, side))
+}
+
+/// The squares of `set` as a hex number of fixed width.
+fn hex<B: Bitboard>(set: B, squares: usize) -> String {
+    let digits = squares.div_ceil(4);
+    let mut nibbles = vec![0u8; digits];
+    for square in set.squares() {
+        nibbles[digits - 1 - square / 4] |= 1 << (square % 4);
+    }
+    nibbles
+        .iter()
+        .map(|&n| char::from_digit(n as u32, 16).expect("a nibble"))
+        .collect()
+}
+
+/// The squares of a hex number, `None` if it is not one or names a square off the board.
+fn unhex<B: Bitboard>(text: &str, size: BoardSize) -> Option<B> {
+    if text.is_empty() || text.len() > size.squares().div_ceil(4) {
+        return None;
+    }
+    let mut set = B::EMPTY;
+    for (place, digit) in text.bytes().rev().enumerate() {
+        let nibble = (digit as char).to_digit(16)? as usize;
+        for bit in (0..4).filter(|bit| nibble >> bit & 1 == 1) {
+            let square = 4 * place + bit;
+            if square >= size.squares() {
+                return None;
+            }
+            set |= B::square(square);
+        }
+    }
+    Some(set)
+}
+
 /// Writes a proof file line by line.
 pub struct ProofWriter<'a> {
     out: &'a mut dyn Write,
@@ -130,9 +203,13 @@ impl<'a> ProofWriter<'a> {
         })
     }
 
-    /// Writes the line of position `id`.
-    pub fn line(&mut self, id: u64, entries: &[Entry]) -> io::Result<()> {
-        let mut text = id.to_string();
+    /// Writes the line of `position`.
+    pub fn line<B: Bitboard>(
+        &mut self,
+        position: &Position<B>,
+        entries: &[Entry],
+    ) -> io::Result<()> {
+        let mut text = position_text(position);
         for entry in entries {
             text.push(' ');
             match entry {
@@ -153,5 +230,47 @@ impl<'a> ProofWriter<'a> {
         writeln!(self.out, "end")?;
         self.out.flush()?;
         Ok(self.positions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_back<B: Bitboard>(position: &Position<B>, text: &str) -> Position<B> {
+        parse_position(position.size(), text).unwrap()
+    }
+
+    #[test]
+    fn positions_round_trip_through_their_text() {
+        for (fen, text) in [
+            ("ppppp/ppppp/5/PPPPP/PPPPP w 0 1", "w00003ff.1ff8000"),
+            (
+                "8/8/8/8/8/8/8/7P b 0 1",
+                "b0000000000000080.0000000000000000",
+            ),
+        ] {
+            let game = Game::from_fen(fen).unwrap();
+            crate::with_position!(&game, position => {
+                assert_eq!(position_text(position), text);
+                assert_eq!(read_back(position, text).hash(), position.hash());
+            });
+        }
+    }
+
+    #[test]
+    fn positions_off_the_board_or_overlapping_are_refused() {
+        let size: BoardSize = "5x5".parse().unwrap();
+        for text in [
+            "x1.2",
+            "w12",
+            "w.1",
+            "w2000000.0",
+            "w1.1",
+            "wg.0",
+            "w000000001.0",
+        ] {
+            assert!(parse_position::<u64>(size, text).is_err(), "{text}");
+        }
     }
 }

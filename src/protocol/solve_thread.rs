@@ -126,8 +126,7 @@ fn proof_depth(
     };
     let mut proof = Vec::new();
     solver.write_proof(game, winner, &root_moves, stop, &mut proof)?;
-    let text = String::from_utf8(proof).map_err(|e| e.to_string())?;
-    let report = crate::proof::check::check(&text, false)
+    let report = crate::proof::check::check(proof.as_slice(), false)
         .map_err(|e| format!("the proof does not check: {e}"))?;
     Ok(Some((report.depth, report.positions)))
 }

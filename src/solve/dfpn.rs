@@ -88,12 +88,22 @@ pub struct Dfpn<'a, B> {
     children: Vec<Child>,
     /// How deep the current position is below the root of `solve`.
     ply: usize,
-    /// Where the root's children are in `children`, for progress reports.
-    root_children: std::ops::Range<usize>,
+    /// For each position on the current line, from the root: where its children are in
+    /// `children`, and the one being searched. Progress reports read the root's numbers
+    /// from it, for a position's numbers are stored only when its search returns: the
+    /// table's may be minutes old.
+    line: Vec<Frame>,
     last_report: Instant,
     report: &'a mut dyn FnMut(&Progress),
     /// With several threads: this thread's number and what the threads share.
     shared: Option<(usize, &'a Shared)>,
+}
+
+/// A position on the current line: its children, and the one being searched.
+#[derive(Clone, Copy)]
+struct Frame {
+    children: (usize, usize),
+    searched: Option<usize>,
 }
 
 /// Thresholds: the search of a position returns once `phi` or `delta` reaches its own.
@@ -120,7 +130,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             stopped: false,
             children: Vec::with_capacity(4096),
             ply: 0,
-            root_children: 0..0,
+            line: Vec::with_capacity(256),
             last_report: Instant::now(),
             report,
             shared: None,
@@ -225,22 +235,28 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         }
     }
 
-    /// The root's numbers as its children's latest numbers give them.
+    /// The root's numbers as the latest numbers of the children along the current line
+    /// give them, from the deepest position up.
     fn root_numbers(&self) -> Numbers {
-        let mut phi = INFINITY;
-        let mut delta = 0u32;
-        for child in &self.children[self.root_children.clone()] {
-            let numbers = if child.settled {
-                child.numbers
-            } else {
-                self.table
-                    .probe(child.key)
-                    .map_or(child.numbers, |(n, _)| n)
-            };
-            phi = phi.min(numbers.delta);
-            delta = add(delta, numbers.phi);
+        let mut below: Option<Numbers> = None;
+        for frame in self.line.iter().rev() {
+            let (first, last) = frame.children;
+            let mut phi = INFINITY;
+            let mut delta = 0u32;
+            for (index, child) in self.children[first..last].iter().enumerate() {
+                let numbers = match below {
+                    Some(numbers) if frame.searched == Some(first + index) => numbers,
+                    _ => child.numbers,
+                };
+                phi = phi.min(numbers.delta);
+                delta = add(delta, numbers.phi);
+            }
+            if phi == 0 {
+                delta = INFINITY;
+            }
+            below = Some(Numbers { phi, delta });
         }
-        Numbers { phi, delta }
+        below.unwrap_or(Numbers { phi: 1, delta: 1 })
     }
 
     /// The multiple-iterative-deepening step of df-pn: searches `position` until its
@@ -257,9 +273,10 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         let first = self.children.len();
         self.expand(position, mirrored);
         let last = self.children.len();
-        if self.ply == 0 {
-            self.root_children = first..last;
-        }
+        self.line.push(Frame {
+            children: (first, last),
+            searched: None,
+        });
         let mut searched = None;
         let numbers = loop {
             let summary = self.summarize(first..last, searched, thresholds.phi);
@@ -277,6 +294,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
                 delta: thresholds.phi.min(widen(summary.second_delta)),
             };
             let child = position.play(best.mv);
+            self.line[self.ply].searched = Some(summary.best);
             self.ply += 1;
             let result = self.mid(&child, best.mirrored, child_thresholds);
             self.ply -= 1;
@@ -284,6 +302,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             searched = Some(summary.best);
         };
         self.children.truncate(first);
+        self.line.pop();
         if let Some((thread, shared)) = self.shared {
             shared.leave(thread, self.ply);
         }

@@ -1,39 +1,44 @@
-//! Writing the proof of a solved position: a walk from the root over the solved table. Where
-//! the winner is to move it names one winning move (a move the patterns settle if there is
-//! one, else the one whose proof took the least work); where the loser is to move, every
-//! move. Positions reached twice are written once. Subtrees the table has forgotten are
-//! solved again on the way.
+//! Writing the proof of a solved position: a walk from the root over the solved table,
+//! writing each position's line after the lines of the positions it leads to. Where the
+//! winner is to move it names one winning move (a move the patterns settle if there is one,
+//! else one leading to a position written already, else the one whose proof took the least
+//! work); where the loser is to move, every move. A position written already, or whose
+//! mirror image was, is not written again, as far as a fixed amount of memory remembers
+//! ([`Written`]): a proof of any size is written in bounded memory, at the cost of a line
+//! written twice where it forgot. Subtrees the table has forgotten are solved again.
 
 use super::dfpn::{Dfpn, DEEPEST_PATTERN};
+use super::symmetry::Mirror;
 use super::table::Numbers;
 use crate::proof::{Entry, ProofWriter, Reference};
 use crate::rules::{Bitboard, Color, Game, Move, MoveList, Pattern, Position, Verdict};
-use std::collections::HashMap;
 use std::io::Write;
 
 /// Writes the proof that `winner` wins `root` (the position of `game`), naming
-/// `root_moves` as the winner's moves if it is to move at the root. Returns the number of
-/// positions written.
+/// `root_moves` as the winner's moves if it is to move at the root, remembering what it
+/// wrote in about `memory_megabytes` MiB. Returns the number of lines written.
 pub fn write_proof<B: Bitboard>(
     dfpn: &mut Dfpn<'_, B>,
     game: &Game,
     root: &Position<B>,
     winner: Color,
     root_moves: &[Move],
+    memory_megabytes: usize,
     out: &mut dyn Write,
 ) -> Result<u64, String> {
     let writer = ProofWriter::new(out, game, winner).map_err(io_error)?;
     let mut extractor = Extractor {
         dfpn,
         winner,
-        ids: HashMap::new(),
+        mirror: Mirror::new(game.size()),
+        written: Written::new(memory_megabytes),
         writer,
     };
     match extractor.settled(root)? {
         Some(Reference::Pattern(pattern)) => {
             extractor
                 .writer
-                .line(1, &[Entry::Itself(pattern)])
+                .line(root, &[Entry::Itself(pattern)])
                 .map_err(io_error)?;
         }
         _ => {
@@ -51,8 +56,8 @@ fn io_error(error: std::io::Error) -> String {
 struct Extractor<'a, 'b, B> {
     dfpn: &'b mut Dfpn<'a, B>,
     winner: Color,
-    /// The number given to each position written, by hash.
-    ids: HashMap<u64, u64>,
+    mirror: Mirror,
+    written: Written,
     /// Lines are written as soon as their children's are, so the root's comes last.
     writer: ProofWriter<'b>,
 }
@@ -63,10 +68,21 @@ impl<B: Bitboard> Extractor<'_, '_, B> {
         if let Some(settled) = self.settled(position)? {
             return Ok(settled);
         }
-        if let Some(&id) = self.ids.get(&position.hash()) {
-            return Ok(Reference::Node(id));
+        if let Some(written) = self.written_as(position) {
+            return Ok(written);
         }
         self.position(position, None)
+    }
+
+    /// How to name `position` if it, or its mirror image, was written already.
+    fn written_as(&self, position: &Position<B>) -> Option<Reference> {
+        if self.written.contains(position.hash()) {
+            Some(Reference::Line)
+        } else if self.written.contains(self.mirror.hash(position)) {
+            Some(Reference::Mirror)
+        } else {
+            None
+        }
     }
 
     /// The end of the game or the pattern that settles `position` for the winner, if any;
@@ -101,15 +117,13 @@ impl<B: Bitboard> Extractor<'_, '_, B> {
         )
     }
 
-    /// Gives `position` a number and writes its line (after its children's). `moves` are
-    /// the winner's moves to name, if chosen already.
+    /// Writes the line of `position` (after its children's). `moves` are the winner's moves
+    /// to name, if chosen already.
     fn position(
         &mut self,
         position: &Position<B>,
         moves: Option<&[Move]>,
     ) -> Result<Reference, String> {
-        let id = self.ids.len() as u64 + 1;
-        self.ids.insert(position.hash(), id);
         let entries = if position.side_to_move() == self.winner {
             let moves = match moves {
                 Some(moves) => moves.to_vec(),
@@ -123,8 +137,9 @@ impl<B: Bitboard> Extractor<'_, '_, B> {
         } else {
             self.loser_entries(position)?
         };
-        self.writer.line(id, &entries).map_err(io_error)?;
-        Ok(Reference::Node(id))
+        self.writer.line(position, &entries).map_err(io_error)?;
+        self.written.insert(position.hash());
+        Ok(Reference::Line)
     }
 
     /// Every move of the loser with what follows it; the moves a pattern settles are
@@ -144,7 +159,7 @@ impl<B: Bitboard> Extractor<'_, '_, B> {
         let mut entries = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
             let child = position.play(mv);
-            if self.settled(&child)?.is_none() && !self.ids.contains_key(&child.hash()) {
+            if self.settled(&child)?.is_none() && self.written_as(&child).is_none() {
                 self.prove(&child)?;
             }
             entries.push(Entry::Move(mv, self.reference(&child)?));
@@ -174,17 +189,21 @@ impl<B: Bitboard> Extractor<'_, '_, B> {
     }
 
     /// A winning move of the winner: one whose position a pattern settles if there is one,
-    /// else the one whose proof took the least work.
+    /// else one whose position is written already (the proof shares it), else the one whose
+    /// proof took the least work.
     fn winning_move(&mut self, position: &Position<B>) -> Result<Move, String> {
         self.prove(position)?;
         let mut moves = MoveList::new();
         self.dfpn.candidate_moves(position, &mut moves);
         let mut best: Option<(u64, Move)> = None;
+        if let Some(&mv) = moves.iter().find(|&&mv| {
+            let child = position.play(mv);
+            matches!(self.settled(&child), Ok(Some(_))) || self.written_as(&child).is_some()
+        }) {
+            return Ok(mv);
+        }
         for &mv in moves.iter() {
             let child = position.play(mv);
-            if matches!(self.settled(&child), Ok(Some(_))) {
-                return Ok(mv);
-            }
             if let Some((numbers, work)) = self.dfpn.lookup(&child) {
                 if numbers == Numbers::LOST && best.is_none_or(|(least, _)| work < least) {
                     best = Some((work, mv));
@@ -222,4 +241,74 @@ fn most_common_pattern(entries: &[Entry]) -> Option<Pattern> {
         .filter(|&(n, _)| n >= 2)
         .max_by_key(|&(n, pattern)| (n, std::cmp::Reverse(pattern)))
         .map(|(_, pattern)| pattern)
+}
+
+/// Which positions were written, by hash, in a fixed amount of memory: buckets of four
+/// hashes, a full bucket giving up one of them (so a position may be written twice, but is
+/// never cited unwritten).
+struct Written {
+    slots: Vec<u64>,
+    /// The bucket count less one (a power of two less one).
+    mask: usize,
+}
+
+const WAYS: usize = 4;
+
+impl Written {
+    fn new(megabytes: usize) -> Written {
+        let wanted = ((megabytes << 20) / (8 * WAYS)).max(1);
+        let buckets = 1 << wanted.ilog2();
+        Written {
+            slots: vec![0; WAYS * buckets],
+            mask: buckets - 1,
+        }
+    }
+
+    /// Where the bucket of `hash` starts, and what `hash` is stored as (never 0, which
+    /// marks a free slot).
+    fn place(&self, hash: u64) -> (usize, u64) {
+        (WAYS * (hash as usize & self.mask), hash | 1)
+    }
+
+    fn contains(&self, hash: u64) -> bool {
+        let (start, stored) = self.place(hash);
+        self.slots[start..start + WAYS].contains(&stored)
+    }
+
+    fn insert(&mut self, hash: u64) {
+        if self.contains(hash) {
+            return;
+        }
+        let (start, stored) = self.place(hash);
+        let bucket = &mut self.slots[start..start + WAYS];
+        // A free slot, else one picked by bits of the hash the bucket index did not use.
+        let slot = bucket
+            .iter()
+            .position(|&s| s == 0)
+            .unwrap_or((hash >> 58) as usize % WAYS);
+        bucket[slot] = stored;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn written_remembers_within_its_memory_and_forgets_beyond_it() {
+        let mut written = Written::new(1);
+        let hashes: Vec<u64> = (1..=20_000u64)
+            .map(|n| n.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for &hash in &hashes[..10_000] {
+            written.insert(hash);
+        }
+        assert!(hashes[..10_000].iter().all(|&h| written.contains(h)));
+        assert!(!hashes[10_000..].iter().any(|&h| written.contains(h)));
+        // 1 MiB holds 131,072 hashes: filling it far beyond that forgets some.
+        for n in 0..1_000_000u64 {
+            written.insert(n.wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ 0x55);
+        }
+        assert!(!hashes[..10_000].iter().all(|&h| written.contains(h)));
+    }
 }

@@ -235,7 +235,8 @@ impl Solver {
 
     /// Writes the proof that `winner` wins `game` (solved by [`Solver::solve`]), with
     /// `root_moves` as the winner's moves at the root when it is the winner's turn. Subtrees
-    /// the table has forgotten are solved again. Returns the number of positions written.
+    /// the table has forgotten are solved again. The writer remembers what it wrote in half
+    /// as much memory again as the table has. Returns the number of lines written.
     pub fn write_proof(
         &self,
         game: &Game,
@@ -255,7 +256,8 @@ impl Solver {
         let mut quiet = |_: &Progress| {};
         with_position!(game, root => {
             let mut dfpn = Dfpn::new(root, &self.table, &control, &mut quiet);
-            extract::write_proof(&mut dfpn, game, root, winner, root_moves, out)
+            let memory = (self.settings.hash_megabytes / 2).max(1);
+            extract::write_proof(&mut dfpn, game, root, winner, root_moves, memory, out)
         })
     }
 }
