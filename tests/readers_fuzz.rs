@@ -1,13 +1,16 @@
 //! Fuzzing the readers of text (`tests/fuzz_support` says how budgets and seeds work):
-//! position strings, moves, opening files and PGN never panic on any input, and what the
-//! engine writes reads back as it was.
+//! position strings, moves, opening files, PGN and proof files never panic on any input,
+//! and what the engine writes reads back as it was.
 
 mod fuzz_support;
 
 use fuzz_support::{below, chance, pick, random_game, report, spoil, Budget};
 use rand_mt::Mt64;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use troyka::proof::check::check;
 use troyka::rules::{BoardSize, Color, Game};
+use troyka::solve::{Outcome, Settings, Solver};
 use troyka::tournament::openings::from_lines;
 use troyka::tournament::pgn::{self, Header};
 use troyka::tournament::referee::{GameRecord, MoveNote, Termination};
@@ -139,4 +142,54 @@ fn pgn_never_panics_and_round_trips() {
         let _ = pgn::read(&text(&mut rng, &written));
     }
     report("pgn", &budget, cases, started);
+}
+
+#[test]
+fn proof_files_never_panic() {
+    let game = Game::start("5x4".parse().unwrap());
+    let solver = Solver::new(Settings {
+        hash_megabytes: 16,
+        ..Settings::default()
+    });
+    let solution = solver.solve(&game, &AtomicBool::new(false), &mut |_| {});
+    let Outcome::Lost { .. } = solution.outcome else {
+        panic!("the 5x4 start is lost for white")
+    };
+    let mut proof = Vec::new();
+    solver
+        .write_proof(
+            &game,
+            Color::Black,
+            &[],
+            &AtomicBool::new(false),
+            &mut proof,
+        )
+        .unwrap();
+    let proof = String::from_utf8(proof).unwrap();
+    assert!(check(proof.as_bytes(), true).is_ok());
+    let budget = Budget::from_env();
+    let mut rng = budget.rng(4);
+    let started = Instant::now();
+    let mut cases = 0;
+    while budget.left() {
+        cases += 1;
+        let spoiled = if chance(&mut rng, 80) {
+            spoil(&mut rng, &proof)
+        } else {
+            // The header, then a few random lines.
+            let header: String = proof.lines().take(4).map(|l| format!("{l}\n")).collect();
+            let alphabet: Vec<char> = "wb0123456789abcdef.+~:*= \nwin1loss2end".chars().collect();
+            let body: String = (0..below(&mut rng, 200))
+                .map(|_| *pick(&mut rng, &alphabet))
+                .collect();
+            format!("{header}{body}\nend\n")
+        };
+        // Read or refused, never a panic; nothing proves that white wins the start.
+        if let Ok(report) = check(spoiled.as_bytes(), false) {
+            if report.root == game {
+                assert_eq!(report.winner, Color::Black, "{spoiled}");
+            }
+        }
+    }
+    report("proof files", &budget, cases, started);
 }
