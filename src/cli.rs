@@ -389,7 +389,8 @@ fn solve_and_prove(
             totals.elapsed.as_secs_f64()
         );
     }
-    if let Some(path) = &checkpoint {
+    // A checkpoint resumed solved has nothing new to save.
+    if let Some(path) = checkpoint.as_ref().filter(|_| solution.nodes > 0) {
         solver.save_checkpoint(game, totals, path)?;
         println!("checkpoint saved to {}", path.display());
     }
@@ -411,13 +412,20 @@ fn solve_and_prove(
         )),
         None => Box::new(std::io::sink()),
     };
-    let positions = solver.write_proof(game, winner, &root_moves, stop, &mut out)?;
+    let lines = solver.write_proof(game, winner, &root_moves, stop, &mut out, &mut |p| {
+        eprintln!(
+            "{:7.1} s  writing the proof: {} lines, {} nodes searched again",
+            p.elapsed.as_secs_f64(),
+            p.lines,
+            p.nodes
+        )
+    })?;
     drop(out);
     let place = proof.as_ref().map_or(String::new(), |path| {
         format!(" written to {}", path.display())
     });
     println!(
-        "proof: {positions} positions{place} in {:.1} s",
+        "proof: {lines} lines{place} in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     match &proof {

@@ -163,6 +163,7 @@ fn proof_files_never_panic() {
             &[],
             &AtomicBool::new(false),
             &mut proof,
+            &mut |_| {},
         )
         .unwrap();
     let proof = String::from_utf8(proof).unwrap();

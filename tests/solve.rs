@@ -39,7 +39,14 @@ fn proof_of(solver: &Solver, game: &Game, solution: &Solution) -> String {
     };
     let mut bytes = Vec::new();
     solver
-        .write_proof(game, winner, &moves, &AtomicBool::new(false), &mut bytes)
+        .write_proof(
+            game,
+            winner,
+            &moves,
+            &AtomicBool::new(false),
+            &mut bytes,
+            &mut |_| {},
+        )
         .expect("the proof is written");
     String::from_utf8(bytes).unwrap()
 }

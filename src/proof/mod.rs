@@ -225,6 +225,11 @@ impl<'a> ProofWriter<'a> {
         self.out.write_all(text.as_bytes())
     }
 
+    /// The position lines written so far.
+    pub fn lines(&self) -> u64 {
+        self.positions
+    }
+
     /// Writes the closing line; returns the number of position lines.
     pub fn finish(self) -> io::Result<u64> {
         writeln!(self.out, "end")?;

@@ -125,7 +125,7 @@ fn proof_depth(
         _ => Vec::new(),
     };
     let mut proof = Vec::new();
-    solver.write_proof(game, winner, &root_moves, stop, &mut proof)?;
+    solver.write_proof(game, winner, &root_moves, stop, &mut proof, &mut |_| {})?;
     let report = crate::proof::check::check(proof.as_slice(), false)
         .map_err(|e| format!("the proof does not check: {e}"))?;
     Ok(Some((report.depth, report.positions)))

@@ -13,10 +13,27 @@ use super::table::Numbers;
 use crate::proof::{Entry, ProofWriter, Reference};
 use crate::rules::{Bitboard, Color, Game, Move, MoveList, Pattern, Position, Verdict};
 use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// How far the writing of a proof has come.
+#[derive(Clone, Copy, Debug)]
+pub struct WriteProgress {
+    pub lines: u64,
+    /// Nodes searched again where the table had forgotten.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Where the writer reports its progress, and how often.
+pub struct Reporter<'a> {
+    pub every: Duration,
+    pub report: &'a mut dyn FnMut(&WriteProgress),
+}
 
 /// Writes the proof that `winner` wins `root` (the position of `game`), naming
 /// `root_moves` as the winner's moves if it is to move at the root, remembering what it
 /// wrote in about `memory_megabytes` MiB. Returns the number of lines written.
+#[allow(clippy::too_many_arguments)]
 pub fn write_proof<B: Bitboard>(
     dfpn: &mut Dfpn<'_, B>,
     game: &Game,
@@ -25,6 +42,7 @@ pub fn write_proof<B: Bitboard>(
     root_moves: &[Move],
     memory_megabytes: usize,
     out: &mut dyn Write,
+    reporter: Reporter<'_>,
 ) -> Result<u64, String> {
     let writer = ProofWriter::new(out, game, winner).map_err(io_error)?;
     let mut extractor = Extractor {
@@ -33,6 +51,9 @@ pub fn write_proof<B: Bitboard>(
         mirror: Mirror::new(game.size()),
         written: Written::new(memory_megabytes),
         writer,
+        reporter,
+        started: Instant::now(),
+        last_report: Instant::now(),
     };
     match extractor.settled(root)? {
         Some(Reference::Pattern(pattern)) => {
@@ -53,16 +74,19 @@ fn io_error(error: std::io::Error) -> String {
     format!("cannot write the proof: {error}")
 }
 
-struct Extractor<'a, 'b, B> {
+struct Extractor<'a, 'b, 'c, B> {
     dfpn: &'b mut Dfpn<'a, B>,
     winner: Color,
     mirror: Mirror,
     written: Written,
     /// Lines are written as soon as their children's are, so the root's comes last.
     writer: ProofWriter<'b>,
+    reporter: Reporter<'c>,
+    started: Instant,
+    last_report: Instant,
 }
 
-impl<B: Bitboard> Extractor<'_, '_, B> {
+impl<B: Bitboard> Extractor<'_, '_, '_, B> {
     /// How `position`, which must be won for the winner, appears in its parent's line.
     fn reference(&mut self, position: &Position<B>) -> Result<Reference, String> {
         if let Some(settled) = self.settled(position)? {
@@ -139,7 +163,20 @@ impl<B: Bitboard> Extractor<'_, '_, B> {
         };
         self.writer.line(position, &entries).map_err(io_error)?;
         self.written.insert(position.hash());
+        self.maybe_report();
         Ok(Reference::Line)
+    }
+
+    fn maybe_report(&mut self) {
+        let lines = self.writer.lines();
+        if lines.is_multiple_of(1024) && self.last_report.elapsed() >= self.reporter.every {
+            self.last_report = Instant::now();
+            (self.reporter.report)(&WriteProgress {
+                lines,
+                nodes: self.dfpn.nodes(),
+                elapsed: self.started.elapsed(),
+            });
+        }
     }
 
     /// Every move of the loser with what follows it; the moves a pattern settles are

@@ -15,6 +15,7 @@ mod table;
 
 pub use checkpoint::Totals;
 pub use dfpn::Progress;
+pub use extract::WriteProgress;
 pub use table::{Numbers, INFINITY};
 
 use crate::rules::{Bitboard, Color, Game, Move, MoveList, Position};
@@ -236,7 +237,8 @@ impl Solver {
     /// Writes the proof that `winner` wins `game` (solved by [`Solver::solve`]), with
     /// `root_moves` as the winner's moves at the root when it is the winner's turn. Subtrees
     /// the table has forgotten are solved again. The writer remembers what it wrote in half
-    /// as much memory again as the table has. Returns the number of lines written.
+    /// as much memory again as the table has, and reports its progress as often as the
+    /// search does. Returns the number of lines written.
     pub fn write_proof(
         &self,
         game: &Game,
@@ -244,6 +246,7 @@ impl Solver {
         root_moves: &[Move],
         stop: &AtomicBool,
         out: &mut dyn Write,
+        report: &mut dyn FnMut(&WriteProgress),
     ) -> Result<u64, String> {
         let start = Instant::now();
         let control = Control {
@@ -257,7 +260,11 @@ impl Solver {
         with_position!(game, root => {
             let mut dfpn = Dfpn::new(root, &self.table, &control, &mut quiet);
             let memory = (self.settings.hash_megabytes / 2).max(1);
-            extract::write_proof(&mut dfpn, game, root, winner, root_moves, memory, out)
+            let reporter = extract::Reporter {
+                every: self.settings.report_every,
+                report,
+            };
+            extract::write_proof(&mut dfpn, game, root, winner, root_moves, memory, out, reporter)
         })
     }
 }
