@@ -8,9 +8,11 @@
 //! board 5x5
 //! root ppppp/ppppp/5/PPPPP/PPPPP w 0 1
 //! winner black
-//! b00003ff.1f07c00 b4a3:+ *:win3
+//! b00102ba.1f80400 c5b4:loss4
+//! w00012ba.1f80400 c3b4:+ c3d4:+ c3c4:+ *:win3
 //! ...
-//! w00003ff.1ff8000 a2a3:+ b2b3:~ *:win3
+//! b000137f.1ff8000 c4b3:+
+//! w00003ff.1ff8000 b2a3:+ c2b3:+ d2c3:+ e2d3:+ a2b3:~ b2c3:~ c2d3:~ d2e3:~ a2a3:+ ...
 //! end
 //! ```
 //!
