@@ -61,9 +61,11 @@ impl<R: BufRead> Lines<R> {
                 Ok(_) => {}
                 Err(error) => return Err(format!("line {}: {error}", self.number)),
             }
-            let trimmed = text.trim();
-            if !trimmed.is_empty() && !trimmed.starts_with('#') {
-                *text = trimmed.to_string();
+            // Trimmed in place: a proof may have hundreds of millions of lines.
+            text.truncate(text.trim_end().len());
+            let indent = text.len() - text.trim_start().len();
+            text.drain(..indent);
+            if !text.is_empty() && !text.starts_with('#') {
                 return Ok(Some(self.number));
             }
         }
@@ -159,13 +161,13 @@ impl<B: Bitboard> Checker<B> {
         if let Some(number) = lines.next(&mut text)? {
             return Err(format!("line {number}: text after 'end'"));
         }
-        let Some(proved) = self.proven.use_proved(Fingerprint::of(root)) else {
+        let Some(depth) = self.proven.use_proved(Fingerprint::of(root)) else {
             return Err(format!("the root ({}) has no line", self.root.to_fen()));
         };
         self.report.positions = self.proven.len() as u64;
         // The root was marked used just now.
         self.report.unused_lines = self.proven.unused();
-        self.report.depth = proved.depth;
+        self.report.depth = depth;
         Ok(self.report.clone())
     }
 
@@ -270,12 +272,10 @@ impl<B: Bitboard> Checker<B> {
             Reference::Line => self
                 .proven
                 .use_proved(Fingerprint::of(child))
-                .map(|proved| proved.depth)
                 .ok_or("the position it leaves has no line above".into()),
             Reference::Mirror => self
                 .proven
                 .use_proved(Fingerprint::of(&self.mirrored(child)))
-                .map(|proved| proved.depth)
                 .ok_or("the mirror image of the position it leaves has no line above".into()),
         }
     }

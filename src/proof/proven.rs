@@ -37,15 +37,6 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// What is known of a proved position.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Proved {
-    /// Its longest line, in plies.
-    pub depth: u32,
-    /// Whether a later line has used it.
-    pub used: bool,
-}
-
 const USED: u16 = 1 << 15;
 const DEEPEST: u32 = USED as u32 - 1;
 
@@ -88,14 +79,14 @@ impl ProvenSet {
         self.keys[self.slot(print)].0 != 0
     }
 
-    /// Marks `print` used and tells what is known of it, `None` if it is not proved.
-    pub fn use_proved(&mut self, print: Fingerprint) -> Option<Proved> {
+    /// Marks `print` used and gives its longest line in plies, `None` if it is not proved.
+    pub fn use_proved(&mut self, print: Fingerprint) -> Option<u32> {
         let slot = self.slot(print);
         if self.keys[slot].0 == 0 {
             return None;
         }
         self.marks[slot] |= USED;
-        Some(unpack(self.marks[slot]))
+        Some((self.marks[slot] & !USED) as u32)
     }
 
     /// Adds a proved position with its longest line; a position proved again keeps the
@@ -139,13 +130,6 @@ impl ProvenSet {
     }
 }
 
-fn unpack(mark: u16) -> Proved {
-    Proved {
-        depth: (mark & !USED) as u32,
-        used: mark & USED != 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,15 +147,13 @@ mod tests {
         assert_eq!(set.len(), 5000);
         assert_eq!(set.unused(), 5000);
         for n in (0..5000).step_by(7) {
-            let proved = set.use_proved(print(n)).expect("inserted");
-            assert_eq!(proved.depth, n as u32 % 50);
+            assert_eq!(set.use_proved(print(n)), Some(n as u32 % 50));
         }
         assert!(set.use_proved(print(5000)).is_none());
         assert_eq!(set.unused(), 5000 - 715);
         set.insert(print(0), 99);
         set.insert(print(0), 3);
         assert_eq!(set.len(), 5000);
-        let again = set.use_proved(print(0)).unwrap();
-        assert_eq!((again.depth, again.used), (99, true));
+        assert_eq!(set.use_proved(print(0)), Some(99));
     }
 }

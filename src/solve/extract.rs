@@ -195,11 +195,8 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
         };
         let mut entries = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
-            let child = position.play(mv);
-            if self.settled(&child)?.is_none() && self.written_as(&child).is_none() {
-                self.prove(&child)?;
-            }
-            entries.push(Entry::Move(mv, self.reference(&child)?));
+            // A child to be written is proved again first if need be (by `winning_move`).
+            entries.push(Entry::Move(mv, self.reference(&position.play(mv))?));
         }
         if others.is_none() {
             others = most_common_pattern(&entries);
@@ -232,13 +229,13 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
         self.prove(position)?;
         let mut moves = MoveList::new();
         self.dfpn.candidate_moves(position, &mut moves);
-        let mut best: Option<(u64, Move)> = None;
         if let Some(&mv) = moves.iter().find(|&&mv| {
             let child = position.play(mv);
             matches!(self.settled(&child), Ok(Some(_))) || self.written_as(&child).is_some()
         }) {
             return Ok(mv);
         }
+        let mut best: Option<(u64, Move)> = None;
         for &mv in moves.iter() {
             let child = position.play(mv);
             if let Some((numbers, work)) = self.dfpn.lookup(&child) {
