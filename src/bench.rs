@@ -2,7 +2,7 @@
 //! searched to a fixed depth with one thread and a fresh table. The total node count is the
 //! search's signature: any change to it is a change of search behaviour.
 
-use crate::rules::Game;
+use crate::games::breakthrough::Breakthrough;
 use crate::search::{Engine, Limits, Signals};
 use std::time::{Duration, Instant};
 
@@ -79,7 +79,7 @@ pub fn run(print: &mut dyn FnMut(&str), signals: &Signals) -> Result<u64, Stoppe
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     for (index, (fen, depth)) in POSITIONS.iter().enumerate() {
-        let game = Game::from_fen(fen).expect("bench positions are valid");
+        let game = Breakthrough::from_fen(fen).expect("bench positions are valid");
         let mut engine = Engine::new(16, 1);
         let limits = Limits {
             depth: Some(*depth),

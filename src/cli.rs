@@ -4,8 +4,8 @@
 use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::eval::nnue::Network;
+use crate::games::breakthrough::{BoardSize, Breakthrough};
 use crate::perft;
-use crate::rules::{BoardSize, Game};
 use crate::search::EvalChoice;
 use crate::solve::{self, Outcome, Progress, Solver, Totals};
 use crate::train::TrainSettings;
@@ -82,11 +82,11 @@ fn perft_command(args: &[String]) -> Result<(), String> {
             "--divide" => divide = true,
             "--fen" => {
                 let fen = args.next().ok_or("--fen needs a position string")?;
-                game = Some(Game::from_fen(fen).map_err(|e| format!("bad --fen: {e}"))?);
+                game = Some(Breakthrough::from_fen(fen).map_err(|e| format!("bad --fen: {e}"))?);
             }
             "--size" => {
                 let size: BoardSize = args.next().ok_or("--size needs CxR")?.parse()?;
-                game = Some(Game::start(size));
+                game = Some(Breakthrough::start(size));
             }
             number if depth.is_none() => {
                 depth = Some(
@@ -99,7 +99,7 @@ fn perft_command(args: &[String]) -> Result<(), String> {
         }
     }
     let depth = depth.ok_or(format!("perft needs a depth\n{USAGE}"))?;
-    let game = game.unwrap_or_else(|| Game::start(BoardSize::STANDARD));
+    let game = game.unwrap_or_else(|| Breakthrough::start(BoardSize::STANDARD));
 
     let started = Instant::now();
     let nodes = if divide {
@@ -249,7 +249,7 @@ fn train_command(args: &[String]) -> Result<(), String> {
 /// [--all] [--proof FILE] [--checkpoint FILE]`.
 fn solve_command(args: &[String]) -> Result<(), String> {
     let mut settings = solve::Settings::default();
-    let mut game = Game::start(BoardSize::STANDARD);
+    let mut game = Breakthrough::start(BoardSize::STANDARD);
     let mut proof = None;
     let mut checkpoint = None;
     let mut args = args.iter();
@@ -265,8 +265,10 @@ fn solve_command(args: &[String]) -> Result<(), String> {
                 .map_err(|_| format!("bad {flag} '{value}'"))
         };
         match flag.as_str() {
-            "--fen" => game = Game::from_fen(value).map_err(|e| format!("bad --fen: {e}"))?,
-            "--size" => game = Game::start(value.parse()?),
+            "--fen" => {
+                game = Breakthrough::from_fen(value).map_err(|e| format!("bad --fen: {e}"))?
+            }
+            "--size" => game = Breakthrough::start(value.parse()?),
             "--hash" => settings.hash_megabytes = number()?.clamp(1, 1 << 20) as usize,
             "--time" => {
                 let seconds: f64 = value
@@ -309,7 +311,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 
 fn solve_and_prove(
     settings: solve::Settings,
-    game: &Game,
+    game: &Breakthrough,
     stop: &AtomicBool,
     proof: Option<PathBuf>,
     checkpoint: Option<PathBuf>,
@@ -489,7 +491,7 @@ fn verify_proof(path: &Path, deep: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn names(game: &Game, moves: &[crate::rules::Move]) -> String {
+fn names(game: &Breakthrough, moves: &[crate::games::breakthrough::Move]) -> String {
     let names: Vec<String> = moves.iter().map(|&m| game.move_name(m)).collect();
     names.join(" ")
 }

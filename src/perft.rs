@@ -2,7 +2,7 @@
 //! speed. Convention of `shared/reference/perft.md` (and Fairy-Stockfish): a finished game
 //! counts as a leaf at the target depth and is not expanded before it.
 
-use crate::rules::{Bitboard, Game, Move, Position};
+use crate::games::breakthrough::{Bitboard, Breakthrough, Move, Position};
 use crate::with_position;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -25,7 +25,7 @@ pub fn perft<B: Bitboard>(position: &Position<B>, depth: u32) -> u64 {
 }
 
 /// Perft of any game.
-pub fn perft_game(game: &Game, depth: u32) -> u64 {
+pub fn perft_game(game: &Breakthrough, depth: u32) -> u64 {
     with_position!(game, p => perft(p, depth))
 }
 
@@ -43,7 +43,7 @@ pub struct Divided {
 /// Perft split by root move, in generation order, until `stop` is set (it is looked at
 /// between subtrees of three plies, a millisecond apart at most). Depth 0 counts the
 /// position itself.
-pub fn divide(game: &Game, depth: u32, stop: &AtomicBool) -> Divided {
+pub fn divide(game: &Breakthrough, depth: u32, stop: &AtomicBool) -> Divided {
     let mut divided = Divided {
         moves: Vec::new(),
         leaves: u64::from(depth == 0),
@@ -87,11 +87,11 @@ fn perft_until<B: Bitboard>(position: &Position<B>, depth: u32, stop: &AtomicBoo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+    use crate::games::breakthrough::BoardSize;
 
     #[test]
     fn divide_stops_when_told() {
-        let game = Game::start(BoardSize::STANDARD);
+        let game = Breakthrough::start(BoardSize::STANDARD);
         assert_eq!(divide(&game, 0, &AtomicBool::new(false)).leaves, 1);
         let stopped = divide(&game, 40, &AtomicBool::new(true));
         assert!(stopped.stopped);

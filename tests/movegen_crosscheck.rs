@@ -2,7 +2,7 @@
 //! lives only here, on thousands of random positions of many board sizes.
 
 use rand_mt::Mt64;
-use troyka::rules::{Color, Game};
+use troyka::games::breakthrough::{Breakthrough, Color};
 
 /// A board as a grid of cells, `grid[rank][file]`, rank 0 = rank 1.
 struct Plain {
@@ -158,7 +158,7 @@ impl Plain {
     }
 }
 
-fn engine_moves(game: &Game) -> Vec<String> {
+fn engine_moves(game: &Breakthrough) -> Vec<String> {
     let mut moves: Vec<String> = game
         .legal_moves()
         .iter()
@@ -200,7 +200,7 @@ fn bitboard_generator_matches_plain_generator() {
         for _ in 0..400 {
             let plain = Plain::random(&mut rng, cols, rows);
             let fen = plain.fen();
-            let game = Game::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let game = Breakthrough::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
             assert_eq!(game.winner(), plain.winner(), "winner of {fen}");
             if plain.winner().is_none() {
                 assert_eq!(engine_moves(&game), plain.moves(), "moves of {fen}");
@@ -225,18 +225,18 @@ fn bitboard_generator_matches_plain_generator() {
 fn random_games_keep_hash_and_moves_consistent() {
     let mut rng = Mt64::new(7);
     for &(cols, rows) in SIZES {
-        let size = troyka::rules::BoardSize::new(cols, rows).unwrap();
+        let size = troyka::games::breakthrough::BoardSize::new(cols, rows).unwrap();
         for _ in 0..20 {
-            let mut game = Game::start(size);
+            let mut game = Breakthrough::start(size);
             while game.winner().is_none() {
-                let fresh = Game::from_fen(&game.to_fen()).unwrap();
+                let fresh = Breakthrough::from_fen(&game.to_fen()).unwrap();
                 assert_eq!(game.hash(), fresh.hash(), "{}", game.to_fen());
                 let moves = game.legal_moves();
                 let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
                 game = game.play(mv);
             }
             let plain_text = game.to_fen();
-            let again = Game::from_fen(&plain_text).unwrap();
+            let again = Breakthrough::from_fen(&plain_text).unwrap();
             assert_eq!(again.winner(), game.winner());
         }
     }

@@ -1,7 +1,7 @@
 //! Perft against the verified tables of `shared/reference/perft.md`.
 
+use troyka::games::breakthrough::{BoardSize, Breakthrough};
 use troyka::perft::{divide, perft_game};
-use troyka::rules::{BoardSize, Game};
 
 /// (board, leaf counts for depth 1, 2, ...) copied from the reference table.
 const START_POSITIONS: &[(&str, &[u64])] = &[
@@ -40,7 +40,7 @@ const QUICK_LIMIT: u64 = 400_000_000;
 fn check_rows(select: impl Fn(u64) -> bool) -> usize {
     let mut checked = 0;
     for (board, counts) in START_POSITIONS {
-        let game = Game::start(board.parse::<BoardSize>().unwrap());
+        let game = Breakthrough::start(board.parse::<BoardSize>().unwrap());
         for (index, &expected) in counts.iter().enumerate().filter(|(_, &n)| select(n)) {
             let depth = index as u32 + 1;
             assert_eq!(perft_game(&game, depth), expected, "{board} perft {depth}");
@@ -65,13 +65,14 @@ fn start_positions_deep_rows() {
 fn middle_game_with_finished_leaves() {
     // Black's b2 piece is one step from its goal: finished games must count as leaves at the
     // target depth and must not be expanded before it.
-    let game = Game::from_fen("1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26").unwrap();
+    let game =
+        Breakthrough::from_fen("1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26").unwrap();
     assert_eq!(perft_game(&game, 4), 121264);
 }
 
 #[test]
 fn divide_sums_to_perft_and_names_moves() {
-    let game = Game::start(BoardSize::STANDARD);
+    let game = Breakthrough::start(BoardSize::STANDARD);
     let split = divide(&game, 4, &std::sync::atomic::AtomicBool::new(false)).moves;
     assert_eq!(split.len(), 22);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 256036);
@@ -84,7 +85,7 @@ fn divide_sums_to_perft_and_names_moves() {
 
 #[test]
 fn finished_position_is_a_leaf_only_at_depth_zero() {
-    let game = Game::from_fen("P7/8/8/8/8/8/8/7p b 0 1").unwrap();
+    let game = Breakthrough::from_fen("P7/8/8/8/8/8/8/7p b 0 1").unwrap();
     assert_eq!(perft_game(&game, 0), 1);
     assert_eq!(perft_game(&game, 1), 0);
     assert_eq!(perft_game(&game, 3), 0);

@@ -3,11 +3,11 @@
 //! and every move a forced verdict leaves out is shown to lose.
 
 use rand_mt::Mt64;
-use troyka::rules::{BoardSize, Color, Game, Pattern, Race, Verdict};
+use troyka::games::breakthrough::{BoardSize, Breakthrough, Color, Pattern, Race, Verdict};
 use troyka::with_position;
 
 /// Whether the side to move can force a win within `plies` plies.
-fn wins_within(game: &Game, plies: u32) -> bool {
+fn wins_within(game: &Breakthrough, plies: u32) -> bool {
     if plies == 0 || game.winner().is_some() {
         return false;
     }
@@ -19,7 +19,7 @@ fn wins_within(game: &Game, plies: u32) -> bool {
 }
 
 /// Whether the side to move loses within `plies` plies whatever it does.
-fn loses_within(game: &Game, plies: u32) -> bool {
+fn loses_within(game: &Breakthrough, plies: u32) -> bool {
     if let Some(winner) = game.winner() {
         return winner != game.side_to_move();
     }
@@ -30,7 +30,7 @@ fn loses_within(game: &Game, plies: u32) -> bool {
             .all(|&mv| wins_within(&game.play(mv), plies - 1))
 }
 
-fn claim_is_true(game: &Game, pattern: Pattern) -> bool {
+fn claim_is_true(game: &Breakthrough, pattern: Pattern) -> bool {
     if pattern.side_to_move_wins() {
         wins_within(game, pattern.plies())
     } else {
@@ -40,7 +40,7 @@ fn claim_is_true(game: &Game, pattern: Pattern) -> bool {
 
 /// A random position on `size` whose game is not over, with pieces spread over the ranks a
 /// piece can stand on before its goal. Few pieces, so that races come up often.
-fn random_position(rng: &mut Mt64, size: BoardSize) -> Game {
+fn random_position(rng: &mut Mt64, size: BoardSize) -> Breakthrough {
     loop {
         let (cols, rows) = (size.cols() as u64, size.rows() as u64);
         let mut white = Vec::new();
@@ -60,18 +60,18 @@ fn random_position(rng: &mut Mt64, size: BoardSize) -> Game {
         } else {
             Color::Black
         };
-        let game = Game::from_squares(size, &white, &black, side);
+        let game = Breakthrough::from_squares(size, &white, &black, side);
         if game.winner().is_none() {
             return game;
         }
     }
 }
 
-fn holds(game: &Game, pattern: Pattern) -> bool {
+fn holds(game: &Breakthrough, pattern: Pattern) -> bool {
     with_position!(game, p => Race::new(p.layout()).holds(pattern, p))
 }
 
-fn verdict(game: &Game) -> Verdict {
+fn verdict(game: &Breakthrough) -> Verdict {
     with_position!(game, p => Race::new(p.layout()).verdict(p, Pattern::Win5))
 }
 
@@ -132,7 +132,7 @@ fn patterns_are_confirmed_by_brute_force() {
 fn a_safe_step_that_can_be_blocked_is_not_a_loss_in_four() {
     // Black's c3 can step to c2, which no white piece attacks; but white's c1 steps into
     // c2 first, and then b2 and d2 are guarded by a1 and e1.
-    let game = Game::from_fen("p4/5/2p2/5/P1P1P w").unwrap();
+    let game = Breakthrough::from_fen("p4/5/2p2/5/P1P1P w").unwrap();
     assert!(!holds(&game, Pattern::Loss4));
     assert!(!loses_within(&game, 4));
     let Verdict::Forced(defences, Pattern::Win3) = verdict(&game) else {
@@ -145,7 +145,7 @@ fn a_safe_step_that_can_be_blocked_is_not_a_loss_in_four() {
         .collect();
     assert_eq!(names, ["c1c2"]);
     // Without e1, d2 is free once c1 has moved up: the threat cannot be met.
-    let game = Game::from_fen("p4/5/2p2/5/P1P2 w").unwrap();
+    let game = Breakthrough::from_fen("p4/5/2p2/5/P1P2 w").unwrap();
     assert!(holds(&game, Pattern::Loss4));
 }
 
@@ -154,7 +154,7 @@ fn a_win_in_five_by_an_unstoppable_approach() {
     // White's c2 steps to c3 (two steps from the goal on 5 rows), where no black piece
     // attacks it; black's a5 is too far to race, and c3 keeps a safe step whatever black
     // does.
-    let game = Game::from_fen("p4/5/5/2P2/5 w").unwrap();
+    let game = Breakthrough::from_fen("p4/5/5/2P2/5 w").unwrap();
     assert!(holds(&game, Pattern::Win5));
     assert!(wins_within(&game, 5));
     assert!(!wins_within(&game, 3));

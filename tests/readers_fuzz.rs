@@ -8,8 +8,8 @@ use fuzz_support::{below, chance, pick, random_game, report, spoil, Budget};
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use troyka::games::breakthrough::{BoardSize, Breakthrough, Color};
 use troyka::proof::check::check;
-use troyka::rules::{BoardSize, Color, Game};
 use troyka::solve::{Outcome, Settings, Solver};
 use troyka::tournament::openings::from_lines;
 use troyka::tournament::pgn::{self, Header};
@@ -37,11 +37,15 @@ fn position_strings_and_moves_never_panic_and_round_trip() {
         cases += 1;
         let (game, moves) = random_game(&mut rng);
         let fen = game.to_fen();
-        assert_eq!(Game::from_fen(&fen).as_ref(), Ok(&game), "{fen}");
+        assert_eq!(Breakthrough::from_fen(&fen).as_ref(), Ok(&game), "{fen}");
         // Anything else is read or refused, never a panic.
         let spoiled = text(&mut rng, &fen);
-        if let Ok(read) = Game::from_fen(&spoiled) {
-            assert_eq!(Game::from_fen(&read.to_fen()), Ok(read), "{spoiled:?}");
+        if let Ok(read) = Breakthrough::from_fen(&spoiled) {
+            assert_eq!(
+                Breakthrough::from_fen(&read.to_fen()),
+                Ok(read),
+                "{spoiled:?}"
+            );
         }
         for mv in game.legal_moves().iter() {
             assert_eq!(game.parse_move(&game.move_name(*mv)), Ok(*mv));
@@ -67,7 +71,7 @@ fn opening_files_never_panic() {
                 0 => game.to_fen(),
                 1 => format!(
                     "{} moves {}",
-                    Game::start(game.size()).to_fen(),
+                    Breakthrough::start(game.size()).to_fen(),
                     moves.join(" ")
                 ),
                 _ => format!("{} # comment", moves.join(" ")),
@@ -94,7 +98,7 @@ fn pgn_never_panics_and_round_trips() {
     while budget.left() {
         cases += 1;
         let (game, _) = random_game(&mut rng);
-        let root = Game::start(game.size());
+        let root = Breakthrough::start(game.size());
         let mut moves = Vec::new();
         let mut position = root;
         while position != game && position.winner().is_none() {
@@ -146,7 +150,7 @@ fn pgn_never_panics_and_round_trips() {
 
 #[test]
 fn proof_files_never_panic() {
-    let game = Game::start("5x4".parse().unwrap());
+    let game = Breakthrough::start("5x4".parse().unwrap());
     let solver = Solver::new(Settings {
         hash_megabytes: 16,
         ..Settings::default()

@@ -3,11 +3,11 @@
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use troyka::rules::Game;
+use troyka::games::breakthrough::Breakthrough;
 use troyka::search::{Engine, Limits, Score, Signals};
 
 fn search(fen: &str, limits: Limits) -> (String, Score, u64) {
-    let game = Game::from_fen(fen).unwrap();
+    let game = Breakthrough::from_fen(fen).unwrap();
     let mut engine = Engine::new(8, 1);
     let result = engine.search(&game, &limits, &Signals::default(), &mut |_| {});
     (game.move_name(result.best), result.score, result.nodes)
@@ -105,7 +105,7 @@ fn fixed_depth_and_nodes_are_deterministic() {
 
 #[test]
 fn searchmoves_and_multipv_restrict_and_report() {
-    let game = Game::start("8x8".parse().unwrap());
+    let game = Breakthrough::start("8x8".parse().unwrap());
     let only = game.parse_move("a2a3").unwrap();
     let limits = Limits {
         depth: Some(4),
@@ -136,7 +136,7 @@ fn searchmoves_and_multipv_restrict_and_report() {
 
 #[test]
 fn stops_promptly_when_told() {
-    let game = Game::start("8x8".parse().unwrap());
+    let game = Breakthrough::start("8x8".parse().unwrap());
     let signals = Signals::default();
     let mut engine = Engine::new(8, 1);
     let started = Instant::now();
@@ -158,7 +158,7 @@ fn stops_promptly_when_told() {
 
 #[test]
 fn two_threads_find_a_legal_move_and_the_win() {
-    let game = Game::from_fen("6pp/8/2P5/8/8/8/8/8 w").unwrap();
+    let game = Breakthrough::from_fen("6pp/8/2P5/8/8/8/8/8 w").unwrap();
     let mut engine = Engine::new(8, 2);
     let result = engine.search(&game, &depth(6), &Signals::default(), &mut |_| {});
     assert_eq!(result.score, Score::WinIn(3));

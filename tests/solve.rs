@@ -3,9 +3,9 @@
 
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
+use troyka::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
 use troyka::proof::check::{check, Report};
 use troyka::proof::position_text;
-use troyka::rules::{BoardSize, Color, Game, Move};
 use troyka::solve::{Outcome, Settings, Solution, Solver};
 use troyka::with_position;
 
@@ -16,22 +16,22 @@ fn solver() -> Solver {
     })
 }
 
-fn solve_with(solver: &Solver, game: &Game) -> Solution {
+fn solve_with(solver: &Solver, game: &Breakthrough) -> Solution {
     solver.solve(game, &AtomicBool::new(false), &mut |_| {})
 }
 
-fn solve(fen: &str) -> (Game, Solution) {
-    let game = Game::from_fen(fen).unwrap();
+fn solve(fen: &str) -> (Breakthrough, Solution) {
+    let game = Breakthrough::from_fen(fen).unwrap();
     let solution = solve_with(&solver(), &game);
     (game, solution)
 }
 
-fn names(game: &Game, moves: &[Move]) -> Vec<String> {
+fn names(game: &Breakthrough, moves: &[Move]) -> Vec<String> {
     moves.iter().map(|&m| game.move_name(m)).collect()
 }
 
 /// The proof of a solved position, as text.
-fn proof_of(solver: &Solver, game: &Game, solution: &Solution) -> String {
+fn proof_of(solver: &Solver, game: &Breakthrough, solution: &Solution) -> String {
     let winner = solution.winner(game.side_to_move()).expect("solved");
     let moves = match &solution.outcome {
         Outcome::Won { moves } => moves.clone(),
@@ -57,7 +57,7 @@ fn check_text(text: &str, deep: bool) -> Result<Report, String> {
 
 /// How a proof line writes the position of `fen`.
 fn line_position(fen: &str) -> String {
-    let game = Game::from_fen(fen).unwrap();
+    let game = Breakthrough::from_fen(fen).unwrap();
     with_position!(&game, position => position_text(position))
 }
 
@@ -96,7 +96,7 @@ fn the_search_tests_forced_results_are_proved() {
 #[test]
 fn winning_moves_and_refutations_are_named() {
     // White's b7 runner: every one of its three moves wins; with --all all are listed.
-    let game = Game::from_fen("8/1P6/8/8/8/8/p7/8 w").unwrap();
+    let game = Breakthrough::from_fen("8/1P6/8/8/8/8/p7/8 w").unwrap();
     let all = Solver::new(Settings {
         hash_megabytes: 16,
         all: true,
@@ -126,7 +126,7 @@ fn winning_moves_and_refutations_are_named() {
 }
 
 /// The result by exhaustive search (small positions only).
-fn side_to_move_wins(game: &Game) -> bool {
+fn side_to_move_wins(game: &Breakthrough) -> bool {
     game.legal_moves().iter().any(|&mv| {
         let child = game.play(mv);
         match child.winner() {
@@ -150,7 +150,7 @@ fn answers_agree_with_exhaustive_search_on_small_positions() {
         };
         let white: Vec<usize> = (0..3).map(|_| square(0, 2)).collect();
         let black: Vec<usize> = (0..3).map(|_| square(3, 2)).collect();
-        let game = Game::from_squares(size, &white, &black, Color::White);
+        let game = Breakthrough::from_squares(size, &white, &black, Color::White);
         if game.winner().is_some() {
             continue;
         }
@@ -167,7 +167,7 @@ fn answers_agree_with_exhaustive_search_on_small_positions() {
 
 #[test]
 fn the_5x5_start_is_a_second_player_win_and_its_proof_checks() {
-    let game = Game::start("5x5".parse().unwrap());
+    let game = Breakthrough::start("5x5".parse().unwrap());
     let solver = Solver::new(Settings {
         hash_megabytes: 128,
         ..Settings::default()
@@ -184,7 +184,7 @@ fn the_5x5_start_is_a_second_player_win_and_its_proof_checks() {
 
 #[test]
 fn solving_is_deterministic() {
-    let game = Game::start("5x4".parse().unwrap());
+    let game = Breakthrough::start("5x4".parse().unwrap());
     let run = || {
         let solver = solver();
         let solution = solve_with(&solver, &game);
@@ -196,7 +196,7 @@ fn solving_is_deterministic() {
 
 #[test]
 fn a_node_limit_stops_with_the_position_unknown() {
-    let game = Game::start("6x5".parse().unwrap());
+    let game = Breakthrough::start("6x5".parse().unwrap());
     let solver = Solver::new(Settings {
         hash_megabytes: 16,
         nodes: Some(20_000),
@@ -210,7 +210,7 @@ fn a_node_limit_stops_with_the_position_unknown() {
 
 /// A proof to tamper with: 5x4, white to move.
 fn small_proof() -> String {
-    let game = Game::start("5x4".parse().unwrap());
+    let game = Breakthrough::start("5x4".parse().unwrap());
     let solver = solver();
     let solution = solve_with(&solver, &game);
     proof_of(&solver, &game, &solution)
@@ -365,7 +365,7 @@ fn lines_build_on_lines_above_them_or_on_their_mirror_images() {
 
 #[test]
 fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
-    let game = Game::start("6x4".parse().unwrap());
+    let game = Breakthrough::start("6x4".parse().unwrap());
     let straight = solve_with(&solver(), &game);
     assert_ne!(straight.outcome, Outcome::Unknown);
 
@@ -398,7 +398,7 @@ fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
     check_text(&proof_of(&second, &game, &resumed), false).unwrap();
 
     // A checkpoint of another position, or a damaged one, is refused.
-    let other = Game::start("5x4".parse().unwrap());
+    let other = Breakthrough::start("5x4".parse().unwrap());
     let error = solver().load_checkpoint(&other, &path).unwrap_err();
     assert!(error.contains("another position"), "{error}");
     let bytes = std::fs::read(&path).unwrap();
@@ -416,7 +416,7 @@ fn two_threads_prove_the_same_results() {
         ..Settings::default()
     });
     for (fen, side_to_move_wins) in SEARCH_TEST_POSITIONS {
-        let game = Game::from_fen(fen).unwrap();
+        let game = Breakthrough::from_fen(fen).unwrap();
         let solution = solve_with(&two, &game);
         let winner = solution.winner(game.side_to_move());
         assert_eq!(
@@ -426,7 +426,7 @@ fn two_threads_prove_the_same_results() {
         );
         check_text(&proof_of(&two, &game, &solution), false).unwrap();
     }
-    let game = Game::start("5x4".parse().unwrap());
+    let game = Breakthrough::start("5x4".parse().unwrap());
     let single = solve_with(&solver(), &game);
     let solution = solve_with(&two, &game);
     assert_eq!(solution.winner(Color::White), single.winner(Color::White));

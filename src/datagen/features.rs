@@ -4,7 +4,7 @@
 
 use super::record::{DataFile, Sample};
 use crate::eval;
-use crate::rules::{Bitboard, Color};
+use crate::games::breakthrough::{Bitboard, Color};
 use crate::with_position;
 use std::io::Write;
 
@@ -45,10 +45,10 @@ fn is_quiet(sample: &Sample) -> bool {
 mod tests {
     use super::*;
     use crate::datagen::record;
-    use crate::rules::Game;
+    use crate::games::breakthrough::Breakthrough;
 
     fn data(samples: &[(&str, bool)]) -> DataFile {
-        let game = |fen: &str| Game::from_fen(fen).unwrap();
+        let game = |fen: &str| Breakthrough::from_fen(fen).unwrap();
         let mut bytes = record::header(game(samples[0].0).size()).to_vec();
         for &(fen, white_won) in samples {
             let sample = Sample {
@@ -85,7 +85,7 @@ mod tests {
     fn quiet_positions_have_no_hanging_piece_and_no_runner_one_step_from_goal() {
         let quiet = |fen: &str| {
             is_quiet(&Sample {
-                game: Game::from_fen(fen).unwrap(),
+                game: Breakthrough::from_fen(fen).unwrap(),
                 score: 0,
                 white_won: true,
                 best_captures: false,

@@ -16,7 +16,7 @@ pub mod record;
 
 pub use features::write_features;
 
-use crate::rules::{BoardSize, Color, Game, Move};
+use crate::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
 use crate::search::{Engine, EvalChoice, Limits, Score, Signals};
 use rand_mt::Mt64;
 use record::Sample;
@@ -183,8 +183,8 @@ fn play_game(
     rng: &mut Mt64,
 ) -> (Vec<Sample>, Color) {
     engine.clear();
-    let mut game = Game::start(settings.size);
-    let mut scored: Vec<(Game, i16, bool)> = Vec::new();
+    let mut game = Breakthrough::start(settings.size);
+    let mut scored: Vec<(Breakthrough, i16, bool)> = Vec::new();
     let mut ply = 0;
     let winner = loop {
         if let Some(winner) = game.winner() {
@@ -232,7 +232,7 @@ fn play_game(
 /// moves scored within the margin of the best (several principal variations).
 fn search(
     engine: &mut Engine,
-    game: &Game,
+    game: &Breakthrough,
     settings: &DatagenSettings,
     varied: bool,
 ) -> (Move, Score, Vec<Move>) {
@@ -314,8 +314,9 @@ mod tests {
                 .all(|s| s.white_won == (winner == Color::White)));
             // The first scored position follows the random plies; each next one follows
             // from the one before by a legal move.
-            let pieces =
-                |game: &Game| game.piece_count(Color::White) + game.piece_count(Color::Black);
+            let pieces = |game: &Breakthrough| {
+                game.piece_count(Color::White) + game.piece_count(Color::Black)
+            };
             assert!(samples.first().is_none_or(|s| pieces(&s.game) >= 24 - 2));
             for pair in samples.windows(2) {
                 let (before, after) = (&pair[0].game, &pair[1].game);

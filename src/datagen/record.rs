@@ -14,7 +14,7 @@
 //! cut short by a killed generator loses at most its last, partial record, which readers
 //! drop (and the next append cuts off).
 
-use crate::rules::{BoardSize, Color, Game};
+use crate::games::breakthrough::{BoardSize, Breakthrough, Color};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -34,7 +34,7 @@ pub fn record_bytes(size: BoardSize) -> usize {
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    pub game: Game,
+    pub game: Breakthrough,
     /// The search score in centipawns, from the side to move's point of view.
     pub score: i16,
     pub white_won: bool,
@@ -158,7 +158,7 @@ pub fn decode(size: BoardSize, record: &[u8]) -> Sample {
         Color::White
     };
     Sample {
-        game: Game::from_squares(size, &white, &black, side),
+        game: Breakthrough::from_squares(size, &white, &black, side),
         score: i16::from_le_bytes([record[2 * bytes + 1], record[2 * bytes + 2]]),
         white_won: flags & WHITE_WON_FLAG != 0,
         best_captures: flags & CAPTURE_FLAG != 0,
@@ -205,7 +205,7 @@ mod tests {
 
     fn sample(fen: &str, score: i16, white_won: bool) -> Sample {
         Sample {
-            game: Game::from_fen(fen).unwrap(),
+            game: Breakthrough::from_fen(fen).unwrap(),
             score,
             white_won,
             best_captures: score < 0,

@@ -5,7 +5,7 @@
 //! evaluation stays a few hundred instructions. Every term works on every board size: ranks
 //! are seen through [`progress_bucket`], so nothing is wired to 8x8.
 
-use crate::rules::{Bitboard, Color, Game, Position, Step};
+use crate::games::breakthrough::{Bitboard, Breakthrough, Color, Position, Step};
 use crate::with_position;
 
 /// Rank buckets: 0 and 1 are the home rows, 6 is one step from the goal, 7 the goal itself
@@ -277,12 +277,12 @@ impl<B: Bitboard> Evaluator<B> {
 
 /// The linear evaluation of `game` for the side to move (the search builds its
 /// [`Evaluator`] once instead).
-pub fn evaluate(game: &Game) -> i32 {
+pub fn evaluate(game: &Breakthrough) -> i32 {
     with_position!(game, p => Evaluator::new(p).evaluate(p))
 }
 
 /// The feature vector of a position (side to move's view), as the tuner sees it.
-pub fn features(game: &Game) -> [i32; feature::COUNT] {
+pub fn features(game: &Breakthrough) -> [i32; feature::COUNT] {
     let mut values = [0; feature::COUNT];
     with_position!(game, p => {
         Evaluator::new(p).for_each_feature(p, |index, count| values[index] += count)
@@ -297,7 +297,7 @@ pub struct Breakdown {
     pub total: i32,
 }
 
-pub fn breakdown(game: &Game) -> Breakdown {
+pub fn breakdown(game: &Breakthrough) -> Breakdown {
     use feature::*;
     let values = features(game);
     let sum =
@@ -325,7 +325,7 @@ pub fn breakdown(game: &Game) -> Breakdown {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+    use crate::games::breakthrough::BoardSize;
 
     #[test]
     fn buckets_keep_the_home_rows_and_the_run_in() {
@@ -344,7 +344,7 @@ mod tests {
     fn start_position_is_balanced_but_for_the_move() {
         use feature::*;
         for size in ["8x8", "7x7", "5x6", "16x16", "2x4"] {
-            let values = features(&Game::start(size.parse::<BoardSize>().unwrap()));
+            let values = features(&Breakthrough::start(size.parse::<BoardSize>().unwrap()));
             // What is counted for both sides cancels; both are as far from their goals.
             assert!(values[..HANGING_US].iter().all(|&v| v == 0), "{size}");
             assert_eq!(values[HANGING_US], values[HANGING_THEM], "{size}");
@@ -358,12 +358,12 @@ mod tests {
     }
 
     fn goal_distance(fen: &str, color: Color) -> usize {
-        let game = Game::from_fen(fen).unwrap();
+        let game = Breakthrough::from_fen(fen).unwrap();
         with_position!(&game, p => Evaluator::new(p).goal_distance::<true>(p, &Attacks::of(p), color))
     }
 
     fn runner_distance(fen: &str, color: Color) -> usize {
-        let game = Game::from_fen(fen).unwrap();
+        let game = Breakthrough::from_fen(fen).unwrap();
         with_position!(&game, p => Evaluator::new(p).goal_distance::<false>(p, &Attacks::of(p), color))
     }
 
@@ -399,8 +399,8 @@ mod tests {
 
     #[test]
     fn mirrored_positions_score_alike_for_either_side() {
-        let white = Game::from_fen("8/8/8/8/3P4/2P5/8/2P5 w").unwrap();
-        let black = Game::from_fen("5p2/8/5p2/4p3/8/8/8/8 b").unwrap();
+        let white = Breakthrough::from_fen("8/8/8/8/3P4/2P5/8/2P5 w").unwrap();
+        let black = Breakthrough::from_fen("5p2/8/5p2/4p3/8/8/8/8 b").unwrap();
         assert_eq!(breakdown(&white).total, breakdown(&black).total);
         assert_eq!(features(&white), features(&black));
     }
@@ -412,11 +412,11 @@ mod tests {
         let mut rng = rand_mt::Mt64::new(3);
         for size in ["8x8", "7x7", "6x6", "5x9"] {
             let size: BoardSize = size.parse().unwrap();
-            let mut game = Game::start(size);
+            let mut game = Breakthrough::start(size);
             for _ in 0..300 {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
-                    game = Game::start(size);
+                    game = Breakthrough::start(size);
                     continue;
                 }
                 game = game.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
@@ -429,7 +429,8 @@ mod tests {
                         .collect()
                 };
                 let (white, black) = (mirror(Color::White), mirror(Color::Black));
-                let mirrored = Game::from_squares(size, &white, &black, game.side_to_move());
+                let mirrored =
+                    Breakthrough::from_squares(size, &white, &black, game.side_to_move());
                 assert_eq!(evaluate(&game), evaluate(&mirrored), "{}", game.to_fen());
             }
         }
@@ -437,17 +438,18 @@ mod tests {
 
     #[test]
     fn advanced_and_guarding_pieces_are_worth_more() {
-        let near = Game::from_fen("7p/8/3P4/8/8/8/8/8 w").unwrap();
-        let far = Game::from_fen("7p/8/8/8/8/8/3P4/8 w").unwrap();
+        let near = Breakthrough::from_fen("7p/8/3P4/8/8/8/8/8 w").unwrap();
+        let far = Breakthrough::from_fen("7p/8/8/8/8/8/3P4/8 w").unwrap();
         assert!(breakdown(&near).total > breakdown(&far).total);
-        let guard = Game::from_fen("7p/8/8/8/8/8/8/3P4 w").unwrap();
-        let edge = Game::from_fen("7p/8/8/8/8/8/8/P7 w").unwrap();
+        let guard = Breakthrough::from_fen("7p/8/8/8/8/8/8/3P4 w").unwrap();
+        let edge = Breakthrough::from_fen("7p/8/8/8/8/8/8/P7 w").unwrap();
         assert!(breakdown(&guard).total > breakdown(&edge).total);
     }
 
     #[test]
     fn evaluation_is_the_weighted_feature_sum() {
-        let game = Game::from_fen("pp4pp/3pp3/6p1/pp1p1pp1/3P4/p1p2PP1/P7/P1PPPPP1 w").unwrap();
+        let game =
+            Breakthrough::from_fen("pp4pp/3pp3/6p1/pp1p1pp1/3P4/p1p2PP1/P7/P1PPPPP1 w").unwrap();
         let values = features(&game);
         let dot: i32 = values.iter().zip(WEIGHTS).map(|(v, w)| v * w).sum();
         assert_eq!(breakdown(&game).total, dot);

@@ -12,14 +12,16 @@
 
 use super::proven::{Fingerprint, ProvenSet};
 use super::{parse_position, Entry, Reference, MAGIC};
-use crate::rules::{Bitboard, BoardSize, Color, Game, Move, MoveList, Pattern, Position, Race};
+use crate::games::breakthrough::{
+    Bitboard, BoardSize, Breakthrough, Color, Move, MoveList, Pattern, Position, Race,
+};
 use crate::with_position;
 use std::io::BufRead;
 
 /// What a successful check found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    pub root: Game,
+    pub root: Breakthrough,
     pub winner: Color,
     /// Positions proved (each has a line).
     pub positions: u64,
@@ -72,7 +74,9 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-fn read_header<R: BufRead>(lines: &mut Lines<R>) -> Result<(BoardSize, Game, Color), String> {
+fn read_header<R: BufRead>(
+    lines: &mut Lines<R>,
+) -> Result<(BoardSize, Breakthrough, Color), String> {
     let mut text = String::new();
     let mut header = |key: &str| -> Result<String, String> {
         match lines.next(&mut text)? {
@@ -87,7 +91,7 @@ fn read_header<R: BufRead>(lines: &mut Lines<R>) -> Result<(BoardSize, Game, Col
     };
     header(MAGIC).map_err(|_| format!("not a proof file: the first line is not '{MAGIC}'"))?;
     let size: BoardSize = header("board")?.parse()?;
-    let root = Game::from_fen(&header("root")?).map_err(|e| format!("bad root: {e}"))?;
+    let root = Breakthrough::from_fen(&header("root")?).map_err(|e| format!("bad root: {e}"))?;
     if root.size() != size {
         return Err(format!(
             "the root is a {} position on a {size} board",
@@ -108,7 +112,7 @@ fn read_header<R: BufRead>(lines: &mut Lines<R>) -> Result<(BoardSize, Game, Col
 struct Checker<B> {
     size: BoardSize,
     winner: Color,
-    root: Game,
+    root: Breakthrough,
     race: Race<B>,
     /// By square: the square in the same rank on the mirrored file.
     mirror: Vec<usize>,
@@ -118,7 +122,13 @@ struct Checker<B> {
 }
 
 impl<B: Bitboard> Checker<B> {
-    fn new(size: BoardSize, root: Game, winner: Color, position: &Position<B>, deep: bool) -> Self {
+    fn new(
+        size: BoardSize,
+        root: Breakthrough,
+        winner: Color,
+        position: &Position<B>,
+        deep: bool,
+    ) -> Self {
         Checker {
             size,
             winner,
@@ -224,7 +234,7 @@ impl<B: Bitboard> Checker<B> {
                     }
                 }
                 Entry::Move(mv, what) => {
-                    let name = crate::rules::move_name(self.size, mv);
+                    let name = crate::games::breakthrough::move_name(self.size, mv);
                     if !legal.contains(&mv) {
                         return Err(format!("{name} is not a legal move here"));
                     }
@@ -244,7 +254,7 @@ impl<B: Bitboard> Checker<B> {
         }
         if !winner_moves {
             for &mv in legal.iter().filter(|mv| !listed.contains(mv)) {
-                let name = crate::rules::move_name(self.size, mv);
+                let name = crate::games::breakthrough::move_name(self.size, mv);
                 let Some(pattern) = others else {
                     return Err(format!("the loser's move {name} is not answered"));
                 };
@@ -368,5 +378,5 @@ fn loses_within<B: Bitboard>(position: &Position<B>, plies: u32) -> bool {
 fn fen<B: Bitboard>(size: BoardSize, position: &Position<B>) -> String {
     let white: Vec<usize> = position.pieces(Color::White).squares().collect();
     let black: Vec<usize> = position.pieces(Color::Black).squares().collect();
-    Game::from_squares(size, &white, &black, position.side_to_move()).to_fen()
+    Breakthrough::from_squares(size, &white, &black, position.side_to_move()).to_fen()
 }

@@ -30,7 +30,7 @@
 //! What follows a move is `+` (the position it leaves has a line further up the file), `~`
 //! (its mirror image, files `a`… read from the other side, has a line further up: the rules
 //! do not tell the two apart), `end` (the game is over, won by the winner), or the name of a
-//! [race pattern](crate::rules::race) that wins the position for the winner (`win1`, `win3`,
+//! [race pattern](crate::games::breakthrough::race) that wins the position for the winner (`win1`, `win3`,
 //! `win5` with the winner to move; `loss2`, `loss4` with the loser to move). Lines only build
 //! on lines above them, so a proof is checked in one pass from the top, with memory for the
 //! positions proved so far and nothing else, and no line can lean on itself. The root must
@@ -40,8 +40,8 @@
 pub mod check;
 mod proven;
 
-use crate::rules::{
-    move_name, parse_move_text, Bitboard, BoardSize, Color, Game, Move, Pattern, Position,
+use crate::games::breakthrough::{
+    move_name, parse_move_text, Bitboard, BoardSize, Breakthrough, Color, Move, Pattern, Position,
 };
 use std::fmt;
 use std::io::{self, Write};
@@ -193,7 +193,7 @@ pub struct ProofWriter<'a> {
 
 impl<'a> ProofWriter<'a> {
     /// Writes the header.
-    pub fn new(out: &'a mut dyn Write, root: &Game, winner: Color) -> io::Result<Self> {
+    pub fn new(out: &'a mut dyn Write, root: &Breakthrough, winner: Color) -> io::Result<Self> {
         writeln!(out, "{MAGIC}")?;
         writeln!(out, "board {}", root.size())?;
         writeln!(out, "root {}", root.to_fen())?;
@@ -257,7 +257,7 @@ mod tests {
                 "b0000000000000080.0000000000000000",
             ),
         ] {
-            let game = Game::from_fen(fen).unwrap();
+            let game = Breakthrough::from_fen(fen).unwrap();
             crate::with_position!(&game, position => {
                 assert_eq!(position_text(position), text);
                 assert_eq!(read_back(position, text).hash(), position.hash());

@@ -5,7 +5,7 @@
 //! chance is about as likely as guessing a 128-bit key. Open addressing in flat arrays keeps
 //! a proof of hundreds of millions of positions within a few gigabytes.
 
-use crate::rules::{Bitboard, Color, Position};
+use crate::games::breakthrough::{Bitboard, Color, Position};
 
 /// A fingerprint; never zero (zero marks an empty slot).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,7 +1,7 @@
 //! How search progress and results are written: `info` lines, scores in each dialect, and
 //! `bestmove`.
 
-use crate::rules::{Game, Move};
+use crate::games::breakthrough::{Breakthrough, Move};
 use crate::search::{Report, Score, ScoreBound};
 
 /// Which protocol the GUI asked for. They differ only where UGI defines things its own way:
@@ -31,7 +31,7 @@ pub fn score(score: Score, dialect: Dialect) -> String {
 }
 
 /// `info depth … pv …` for one report. `game` is the searched position (for move names).
-pub fn info_line(report: &Report, game: &Game, dialect: Dialect) -> String {
+pub fn info_line(report: &Report, game: &Breakthrough, dialect: Dialect) -> String {
     let bound = match report.bound {
         ScoreBound::Exact => "",
         ScoreBound::Lower => " lowerbound",
@@ -59,7 +59,7 @@ pub fn info_line(report: &Report, game: &Game, dialect: Dialect) -> String {
 }
 
 /// `bestmove <move> [ponder <move>]`.
-pub fn bestmove_line(game: &Game, best: Move, ponder: Option<Move>) -> String {
+pub fn bestmove_line(game: &Breakthrough, best: Move, ponder: Option<Move>) -> String {
     let mut line = format!("bestmove {}", game.move_name(best));
     if let Some(ponder) = ponder {
         line += " ponder ";
@@ -71,7 +71,7 @@ pub fn bestmove_line(game: &Game, best: Move, ponder: Option<Move>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+    use crate::games::breakthrough::BoardSize;
     use std::time::Duration;
 
     #[test]
@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn info_lines_carry_every_field() {
-        let game = Game::start(BoardSize::STANDARD);
+        let game = Breakthrough::start(BoardSize::STANDARD);
         let a2a3 = game.parse_move("a2a3").unwrap();
         let h7h6 = game.play(a2a3).parse_move("h7h6").unwrap();
         let mut report = Report {
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn bestmove_with_and_without_ponder() {
-        let game = Game::start(BoardSize::STANDARD);
+        let game = Breakthrough::start(BoardSize::STANDARD);
         let a2a3 = game.parse_move("a2a3").unwrap();
         let h7h6 = game.play(a2a3).parse_move("h7h6").unwrap();
         assert_eq!(

@@ -8,7 +8,7 @@ use super::options::{self, Setting};
 use super::output::Output;
 use super::search_thread::{self, Finished, Job};
 use super::solve_thread::{self, SolveJob};
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use crate::search::{Engine, Signals};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

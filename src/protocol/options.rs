@@ -5,7 +5,7 @@
 
 use super::numbers::{whole, Whole};
 use crate::eval::nnue::Network;
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -8,7 +8,7 @@
 
 use super::numbers::{whole, Whole};
 use super::output::printable;
-use crate::rules::Color;
+use crate::games::breakthrough::Color;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
 use nom::combinator::{map, opt, recognize, rest, value, verify};

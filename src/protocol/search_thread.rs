@@ -4,7 +4,7 @@
 //! `stop` or `ponderhit`; CECP plays the move, or drops it when the search was aborted.
 
 use super::output::Output;
-use crate::rules::{Game, Move};
+use crate::games::breakthrough::{Breakthrough, Move};
 use crate::search::{Engine, Limits, Report, ScoreBound, Signals};
 use crossbeam_channel::Sender;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -13,12 +13,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 const STACK_BYTES: usize = 32 << 20;
 
 /// Turns a report on `game` into a progress line, or nothing when none is wanted.
-pub type Progress = Box<dyn Fn(&Report, &Game) -> Option<String> + Send>;
+pub type Progress = Box<dyn Fn(&Report, &Breakthrough) -> Option<String> + Send>;
 
 /// One search: what to search, how long, and how to show progress.
 pub struct Job {
     /// A position whose game is not over.
-    pub game: Game,
+    pub game: Breakthrough,
     pub limits: Limits,
     pub progress: Progress,
 }
@@ -26,7 +26,7 @@ pub struct Job {
 /// A search that has ended, not yet announced.
 pub struct Finished {
     /// The searched position.
-    pub game: Game,
+    pub game: Breakthrough,
     /// A legal move of `game`.
     pub best: Move,
     /// The expected reply, legal after `best`.

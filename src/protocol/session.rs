@@ -19,7 +19,7 @@ use super::reader::Request;
 use super::search_thread::{Finished, Job};
 use super::solve_thread::SolveJob;
 use crate::eval::nnue::Accumulator;
-use crate::rules::{Color, Game, Move};
+use crate::games::breakthrough::{Breakthrough, Color, Move};
 use crate::search::{Clock, Engine, Limits};
 use crate::{bench, eval, perft, with_position};
 use crossbeam_channel::{select, Receiver};
@@ -44,7 +44,7 @@ enum Next {
 pub struct Session {
     host: Host,
     out: Arc<Output>,
-    game: Game,
+    game: Breakthrough,
     dialect: Dialect,
     search: Option<Running>,
 }
@@ -65,7 +65,7 @@ impl Session {
     pub fn new(host: Host) -> Session {
         Session {
             out: host.out.clone(),
-            game: Game::start(host.board_size),
+            game: Breakthrough::start(host.board_size),
             host,
             dialect: Dialect::Uci,
             search: None,
@@ -272,7 +272,7 @@ impl Session {
 
     fn new_game(&mut self) {
         self.engine().clear();
-        self.game = Game::start(self.host.board_size);
+        self.game = Breakthrough::start(self.host.board_size);
     }
 
     fn apply(&mut self, setting: Setting) {
@@ -284,7 +284,7 @@ impl Session {
                     self.out.info_string(&notice);
                 }
                 if new_board {
-                    self.game = Game::start(self.host.board_size);
+                    self.game = Breakthrough::start(self.host.board_size);
                 }
             }
             Err(message) => self.out.error(&message),
@@ -294,8 +294,8 @@ impl Session {
     /// `position`: all or nothing.
     fn set_position(&mut self, base: &PositionBase, moves: &[Word]) {
         let mut game = match base {
-            PositionBase::StartPos => Game::start(self.host.board_size),
-            PositionBase::Fen(fen) => match Game::from_fen(&fen.text) {
+            PositionBase::StartPos => Breakthrough::start(self.host.board_size),
+            PositionBase::Fen(fen) => match Breakthrough::from_fen(&fen.text) {
                 Ok(game) => game,
                 Err(message) => {
                     return self.out.error(&format!(

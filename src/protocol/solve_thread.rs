@@ -7,7 +7,7 @@
 use super::format::{score, Dialect};
 use super::output::Output;
 use super::search_thread::Finished;
-use crate::rules::{Game, Move};
+use crate::games::breakthrough::{Breakthrough, Move};
 use crate::search::{Score, Signals};
 use crate::solve::{Numbers, Outcome, Progress, Settings, Solution, Solver, INFINITY};
 use crossbeam_channel::Sender;
@@ -20,7 +20,7 @@ const STACK_BYTES: usize = 256 << 20;
 /// One `go solve`.
 pub struct SolveJob {
     /// A position whose game is not over.
-    pub game: Game,
+    pub game: Breakthrough,
     pub hash_megabytes: usize,
     pub threads: usize,
     pub movetime: Option<Duration>,
@@ -113,7 +113,7 @@ fn solve(signals: &Signals, out: &Output, job: &SolveJob) -> Finished {
 /// The checked proof's depth in plies and its size, `None` if the position is not solved.
 fn proof_depth(
     solver: &Solver,
-    game: &Game,
+    game: &Breakthrough,
     solution: &Solution,
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Option<(u32, u64)>, String> {
@@ -131,7 +131,13 @@ fn proof_depth(
     Ok(Some((report.depth, report.positions)))
 }
 
-fn final_line(solution: &Solution, pv: &[Move], game: &Game, score: String, depth: u32) -> String {
+fn final_line(
+    solution: &Solution,
+    pv: &[Move],
+    game: &Breakthrough,
+    score: String,
+    depth: u32,
+) -> String {
     let mut line = format!(
         "info depth {depth} score {score} nodes {} nps {} time {} pv",
         solution.nodes,

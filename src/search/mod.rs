@@ -1,4 +1,4 @@
-//! The search: iterative-deepening principal-variation search over [`Game`]s, with a shared
+//! The search: iterative-deepening principal-variation search over [`Breakthrough`]s, with a shared
 //! transposition table and Lazy SMP threads. The protocol drives it through [`Engine`]:
 //! it passes [`Limits`] and [`Signals`] and receives [`Report`]s while the search runs.
 
@@ -13,7 +13,7 @@ mod worker;
 pub use time::TimeManager;
 
 use crate::eval::nnue::{default_network, Network};
-use crate::rules::{BoardSize, Game, Move};
+use crate::games::breakthrough::{BoardSize, Breakthrough, Move};
 use crate::with_position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -250,7 +250,7 @@ impl Engine {
     /// or `signals.stop` is set; the caller decides when to print `bestmove`.
     pub fn search(
         &mut self,
-        game: &Game,
+        game: &Breakthrough,
         limits: &Limits,
         signals: &Signals,
         report: &mut dyn FnMut(&Report),

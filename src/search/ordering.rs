@@ -2,7 +2,7 @@
 //! advanced enemies first), killer moves, and quiet moves by history; moves that hang a piece
 //! go last.
 
-use crate::rules::{Bitboard, Color, Move, MoveList, Position, MAX_MOVES};
+use crate::games::breakthrough::{Bitboard, Color, Move, MoveList, Position, MAX_MOVES};
 
 const TT_MOVE: i32 = 1 << 24;
 const CAPTURE: i32 = 1 << 20;

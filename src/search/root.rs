@@ -4,7 +4,7 @@
 
 use super::worker::{Worker, INFINITY};
 use super::{Report, Score, ScoreBound, SearchResult, MATE, MATE_BOUND, MAX_PLY};
-use crate::rules::{Bitboard, Move};
+use crate::games::breakthrough::{Bitboard, Move};
 use std::sync::atomic::Ordering;
 
 /// A move at the root: its score in this iteration (`-INFINITY` until searched) and the

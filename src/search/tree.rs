@@ -6,7 +6,7 @@ use super::ordering::MovePicker;
 use super::tt::Bound;
 use super::worker::{Worker, INFINITY};
 use super::{MATE, MATE_BOUND, MAX_PLY};
-use crate::rules::{Bitboard, Color, Move, MoveList, Position};
+use crate::games::breakthrough::{Bitboard, Color, Move, MoveList, Position};
 
 impl<'a, B: Bitboard> Worker<'a, B> {
     pub(super) fn negamax<const PV: bool>(

@@ -10,7 +10,7 @@
 //! (a `Hash` change, `Clear Hash`, a new game) costs no time to write, because the system
 //! hands out fresh pages already zeroed and the search touches them only as it fills them.
 
-use crate::rules::Move;
+use crate::games::breakthrough::Move;
 use std::alloc::{self, Layout};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};

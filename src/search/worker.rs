@@ -10,8 +10,10 @@ use super::tt::TranspositionTable;
 use super::{Limits, NetworkRef, Report, SearchResult, Signals, TimeManager, MATE, MAX_PLY};
 use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::Evaluator;
-use crate::rules::race::Defences;
-use crate::rules::{Bitboard, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict};
+use crate::games::breakthrough::race::Defences;
+use crate::games::breakthrough::{
+    Bitboard, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict,
+};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -244,7 +246,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         position.pass()
     }
 
-    /// The exact result the race rules give, if any (see [`crate::rules::race`]): a runner
+    /// The exact result the race rules give, if any (see [`crate::games::breakthrough::race`]): a runner
     /// of ours wins in one ply; enemy runners we cannot all capture lose in two; a safe step
     /// of ours wins in three; an enemy safe step we can neither capture nor block loses in
     /// four. `Ok(Some(defences))` lists the only moves that do not lose at once.

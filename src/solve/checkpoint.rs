@@ -8,7 +8,7 @@
 //! and renamed, so an interrupted save leaves the previous checkpoint intact.
 
 use super::table::Table;
-use crate::rules::Game;
+use crate::games::breakthrough::Breakthrough;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -25,7 +25,7 @@ pub struct Totals {
 }
 
 /// Saves `table` as the state of the solve of `root`, which has cost `totals` so far.
-pub fn save(table: &Table, root: &Game, totals: Totals, path: &Path) -> Result<(), String> {
+pub fn save(table: &Table, root: &Breakthrough, totals: Totals, path: &Path) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot save the checkpoint {}: {e}", path.display());
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
@@ -50,7 +50,7 @@ pub fn save(table: &Table, root: &Game, totals: Totals, path: &Path) -> Result<(
 }
 
 /// Loads a checkpoint of the solve of `root` into `table`; returns what was spent so far.
-pub fn load(table: &Table, root: &Game, path: &Path) -> Result<Totals, String> {
+pub fn load(table: &Table, root: &Breakthrough, path: &Path) -> Result<Totals, String> {
     let bad = |what: &str| format!("{} is not a usable checkpoint: {what}", path.display());
     let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut input = BufReader::new(file);
@@ -69,7 +69,7 @@ pub fn load(table: &Table, root: &Game, path: &Path) -> Result<Totals, String> {
             .ok_or(bad(&format!("no '{key}' line")))
     };
     header(MAGIC)?;
-    let saved_root = Game::from_fen(&header("root")?).map_err(|e| bad(&e))?;
+    let saved_root = Breakthrough::from_fen(&header("root")?).map_err(|e| bad(&e))?;
     if saved_root != *root {
         return Err(bad(&format!(
             "it is for another position ({})",

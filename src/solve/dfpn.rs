@@ -9,7 +9,7 @@
 //! stays in one subtree a little longer than plain df-pn and re-expands far less.
 //!
 //! Breakthrough has no repetitions (every move advances a piece), so the table needs no
-//! cycle handling. Children decided by the [race patterns](crate::rules::race) or by the end
+//! cycle handling. Children decided by the [race patterns](crate::games::breakthrough::race) or by the end
 //! of the game are solved on sight and never searched; when the enemy threatens to win,
 //! only the defences are children. A new child starts with numbers from the engine's
 //! linear evaluation and its number of moves (df-pn+; see [`Dfpn::initial`]), which is how
@@ -20,7 +20,7 @@ use super::parallel::Shared;
 use super::symmetry::{canonical, Mirror};
 use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
 use crate::eval::Evaluator;
-use crate::rules::{Bitboard, Move, MoveList, Pattern, Position, Race, Verdict};
+use crate::games::breakthrough::{Bitboard, Move, MoveList, Pattern, Position, Race, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

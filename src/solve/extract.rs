@@ -10,8 +10,10 @@
 use super::dfpn::{Dfpn, DEEPEST_PATTERN};
 use super::symmetry::Mirror;
 use super::table::Numbers;
+use crate::games::breakthrough::{
+    Bitboard, Breakthrough, Color, Move, MoveList, Pattern, Position, Verdict,
+};
 use crate::proof::{Entry, ProofWriter, Reference};
-use crate::rules::{Bitboard, Color, Game, Move, MoveList, Pattern, Position, Verdict};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -36,7 +38,7 @@ pub struct Reporter<'a> {
 #[allow(clippy::too_many_arguments)]
 pub fn write_proof<B: Bitboard>(
     dfpn: &mut Dfpn<'_, B>,
-    game: &Game,
+    game: &Breakthrough,
     root: &Position<B>,
     winner: Color,
     root_moves: &[Move],

@@ -1,6 +1,6 @@
 //! The solver: proves who wins a position, with a depth-first proof-number search over a
 //! table of proof and disproof numbers ([`dfpn`], [`table`]) that ends lines early with the
-//! [race patterns](crate::rules::race), shares entries between mirror images
+//! [race patterns](crate::games::breakthrough::race), shares entries between mirror images
 //! ([`symmetry`]), can run on several threads ([`parallel`]) and stop and resume
 //! ([`checkpoint`]), and writes the proof for the independent checker in [`crate::proof`]
 //! ([`extract`]). It shares only the rules, the race patterns and the evaluation (for the
@@ -18,7 +18,7 @@ pub use dfpn::Progress;
 pub use extract::WriteProgress;
 pub use table::{Numbers, INFINITY};
 
-use crate::rules::{Bitboard, Color, Game, Move, MoveList, Position};
+use crate::games::breakthrough::{Bitboard, Breakthrough, Color, Move, MoveList, Position};
 use crate::with_position;
 use dfpn::{Control, Dfpn};
 use parallel::Shared;
@@ -111,20 +111,25 @@ impl Solver {
     }
 
     /// Saves the table to `path`, as the state of the solve of `game` after `totals`.
-    pub fn save_checkpoint(&self, game: &Game, totals: Totals, path: &Path) -> Result<(), String> {
+    pub fn save_checkpoint(
+        &self,
+        game: &Breakthrough,
+        totals: Totals,
+        path: &Path,
+    ) -> Result<(), String> {
         checkpoint::save(&self.table, game, totals, path)
     }
 
     /// Loads a checkpoint of the solve of `game` saved by [`Solver::save_checkpoint`];
     /// returns what the solve had cost.
-    pub fn load_checkpoint(&self, game: &Game, path: &Path) -> Result<Totals, String> {
+    pub fn load_checkpoint(&self, game: &Breakthrough, path: &Path) -> Result<Totals, String> {
         checkpoint::load(&self.table, game, path)
     }
 
     /// The move the table likes best at the root of `game` (which must have a move): the
     /// smallest disproof number of the position it leads to, the most work among equals (so
     /// a lost position resists longest).
-    pub fn most_promising(&self, game: &Game) -> Move {
+    pub fn most_promising(&self, game: &Breakthrough) -> Move {
         let moves = game.legal_moves();
         let mirror = symmetry::Mirror::new(game.size());
         let rank = |&mv: &Move| {
@@ -153,7 +158,7 @@ impl Solver {
     /// the node count and the table are the same every time.
     pub fn solve(
         &self,
-        game: &Game,
+        game: &Breakthrough,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Progress),
     ) -> Solution {
@@ -241,7 +246,7 @@ impl Solver {
     /// search does. Returns the number of lines written.
     pub fn write_proof(
         &self,
-        game: &Game,
+        game: &Breakthrough,
         winner: Color,
         root_moves: &[Move],
         stop: &AtomicBool,

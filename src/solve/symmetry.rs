@@ -4,8 +4,8 @@
 //! serves the other: at the start, `a2a3` and its mirror image `f2f3` (on six files) lead to
 //! mirror-image subtrees, proved once.
 
-use crate::rules::zobrist::ZobristKeys;
-use crate::rules::{Bitboard, BoardSize, Color, Move, Position};
+use crate::games::breakthrough::zobrist::ZobristKeys;
+use crate::games::breakthrough::{Bitboard, BoardSize, Color, Move, Position};
 
 /// The mirror image of squares on one board size.
 pub struct Mirror {
@@ -71,13 +71,13 @@ pub fn canonical(hash: u64, mirrored: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Game;
+    use crate::games::breakthrough::Breakthrough;
     use crate::with_position;
 
     #[test]
     fn mirror_images_share_a_key_and_the_incremental_hash_is_exact() {
-        let game = Game::from_fen("pp1ppp/1p1pp1/2P3/1P2pP/P1PPP1 w").unwrap();
-        let mirrored = Game::from_fen("ppp1pp/1pp1p1/3P2/Pp2P1/1PPP1P w").unwrap();
+        let game = Breakthrough::from_fen("pp1ppp/1p1pp1/2P3/1P2pP/P1PPP1 w").unwrap();
+        let mirrored = Breakthrough::from_fen("ppp1pp/1pp1p1/3P2/Pp2P1/1PPP1P w").unwrap();
         with_position!(&game, p => {
             let mirror = Mirror::new(p.size());
             assert_eq!(mirror.hash(p), mirrored.hash());

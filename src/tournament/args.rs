@@ -4,7 +4,7 @@
 use super::openings::OpeningSpec;
 use super::spec::EngineSpec;
 use super::sprt::Sprt;
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\

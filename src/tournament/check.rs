@@ -6,7 +6,7 @@
 
 use super::pgn::{self, PgnGame};
 use super::referee::Termination;
-use crate::rules::Color;
+use crate::games::breakthrough::Color;
 use std::collections::BTreeMap;
 
 /// Prints a summary of the file; returns whether every game is consistent.

@@ -1,5 +1,5 @@
 //! `troyka-match`: engine-against-engine matches and tournaments for Breakthrough. The
-//! runner is the referee: it keeps the clocks, judges every move with [`crate::rules`],
+//! runner is the referee: it keeps the clocks, judges every move with [`crate::games::breakthrough`],
 //! scores any failure as a loss, and reports Elo, error bars, LOS and SPRT over
 //! colour-swapped game pairs.
 //!

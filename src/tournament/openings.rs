@@ -4,20 +4,20 @@
 //! when it is loaded, so a bad line is reported before any game is played.
 
 use super::pgn;
-use crate::rules::{BoardSize, Game, Move};
+use crate::games::breakthrough::{BoardSize, Breakthrough, Move};
 use rand_mt::Mt64;
 use std::path::PathBuf;
 
 /// A root position and the moves played from it before the engines take over.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opening {
-    pub root: Game,
+    pub root: Breakthrough,
     pub moves: Vec<Move>,
 }
 
 impl Opening {
     /// The position the engines start from.
-    pub fn position(&self) -> Game {
+    pub fn position(&self) -> Breakthrough {
         self.moves.iter().fold(self.root, |game, &mv| game.play(mv))
     }
 }
@@ -125,7 +125,7 @@ impl OpeningSpec {
         let mut rng = Mt64::new(self.seed);
         let mut openings = match &self.source {
             Source::Start => vec![Opening {
-                root: Game::start(size),
+                root: Breakthrough::start(size),
                 moves: Vec::new(),
             }],
             Source::Random => {
@@ -172,9 +172,9 @@ pub fn from_lines(text: &str, size: BoardSize) -> Result<Vec<Opening>, String> {
         let fail = |message: String| format!("{}: {message}", index + 1);
         let (root, moves) = if line.contains('/') {
             let (fen, moves) = line.split_once(" moves ").unwrap_or((line, ""));
-            (Game::from_fen(fen).map_err(fail)?, moves)
+            (Breakthrough::from_fen(fen).map_err(fail)?, moves)
         } else {
-            (Game::start(size), line)
+            (Breakthrough::start(size), line)
         };
         let mut opening = Opening {
             root,
@@ -230,7 +230,7 @@ fn check(openings: &[Opening], size: BoardSize) -> Result<(), String> {
 /// avoided by starting over.
 pub fn random_opening(size: BoardSize, plies: usize, rng: &mut Mt64) -> Opening {
     loop {
-        let root = Game::start(size);
+        let root = Breakthrough::start(size);
         let mut position = root;
         let mut moves = Vec::new();
         while moves.len() < plies && position.winner().is_none() {

@@ -5,7 +5,7 @@
 //! moves in algebraic notation as XBoard saves them), replaying every move with the rules.
 
 use super::referee::GameRecord;
-use crate::rules::{BoardSize, Color, Game, Move};
+use crate::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What a record needs besides the game itself.
@@ -137,7 +137,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PgnGame {
     pub tags: Vec<(String, String)>,
-    pub root: Game,
+    pub root: Breakthrough,
     pub moves: Vec<Move>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
@@ -155,7 +155,7 @@ impl PgnGame {
     }
 
     /// The position after all moves.
-    pub fn final_position(&self) -> Game {
+    pub fn final_position(&self) -> Breakthrough {
         self.moves.iter().fold(self.root, |game, &mv| game.play(mv))
     }
 }
@@ -333,8 +333,8 @@ fn finish(number: usize, tags: Vec<(String, String)>, words: &[&str]) -> Result<
     let fail = |message: String| format!("game {number}: {message}");
     let fen = tags.iter().find(|(name, _)| name == "FEN");
     let root = match fen {
-        Some((_, fen)) => Game::from_fen(fen).map_err(|e| fail(format!("bad FEN: {e}")))?,
-        None => Game::start(BoardSize::STANDARD),
+        Some((_, fen)) => Breakthrough::from_fen(fen).map_err(|e| fail(format!("bad FEN: {e}")))?,
+        None => Breakthrough::start(BoardSize::STANDARD),
     };
     let mut game = PgnGame {
         tags,
@@ -360,7 +360,7 @@ fn finish(number: usize, tags: Vec<(String, String)>, words: &[&str]) -> Result<
 /// The moves of `words` played from `root`, each read after `translate`; the result word
 /// goes to `result`.
 fn replay(
-    root: Game,
+    root: Breakthrough,
     words: &[&str],
     result: &mut String,
     translate: impl Fn(&str) -> String,
@@ -415,7 +415,7 @@ mod tests {
     use std::time::Duration;
 
     fn sample() -> GameRecord {
-        let root = Game::from_fen("pppp/pppp/4/4/PPPP/PPPP b 0 1").unwrap();
+        let root = Breakthrough::from_fen("pppp/pppp/4/4/PPPP/PPPP b 0 1").unwrap();
         let mut position = root;
         let mut moves = Vec::new();
         for text in ["a5a4", "b2b3", "a4b3"] {
@@ -499,7 +499,7 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].moves.len(), 4);
         assert_eq!(games[0].result, "*");
-        assert_eq!(games[1].root, Game::start(BoardSize::STANDARD));
+        assert_eq!(games[1].root, Breakthrough::start(BoardSize::STANDARD));
         assert_eq!(games[1].result, "1/2-1/2");
     }
 

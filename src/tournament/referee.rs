@@ -7,7 +7,7 @@ use super::openings::Opening;
 use super::seat::{Context, Seat};
 use super::uci::Engine;
 use super::uci::{go_command, ClockState, Failure, Info, Score};
-use crate::rules::{Color, Game, Move};
+use crate::games::breakthrough::{Breakthrough, Color, Move};
 use crossbeam_channel::Receiver;
 use std::time::Duration;
 
@@ -68,7 +68,7 @@ pub struct MoveNote {
 #[derive(Clone, PartialEq, Debug)]
 pub struct GameRecord {
     /// The opening's root position; `moves` starts there, book moves first.
-    pub root: Game,
+    pub root: Breakthrough,
     pub moves: Vec<Move>,
     /// One per move: `None` for book moves.
     pub notes: Vec<Option<MoveNote>>,
@@ -159,7 +159,7 @@ struct Referee<'a> {
 
 impl Referee<'_> {
     /// Plays from `position` to the end; returns the loser.
-    fn play(&mut self, mut position: Game) -> Result<Loss, Aborted> {
+    fn play(&mut self, mut position: Breakthrough) -> Result<Loss, Aborted> {
         if let Err(loss) = self.prepare()? {
             return Ok(loss);
         }
@@ -196,7 +196,7 @@ impl Referee<'_> {
     }
 
     /// Asks the side to move for a move and judges it: the move to play on, or the loss.
-    fn one_move(&mut self, position: &Game) -> Result<Result<Move, Loss>, Aborted> {
+    fn one_move(&mut self, position: &Breakthrough) -> Result<Result<Move, Loss>, Aborted> {
         let color = position.side_to_move();
         let seat = &mut self.seats[color as usize];
         let limits = &seat.spec.limits;
@@ -322,10 +322,10 @@ fn capitalise(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+    use crate::games::breakthrough::BoardSize;
 
     fn record(root: &str, moves: &[&str]) -> GameRecord {
-        let root = Game::from_fen(root).unwrap();
+        let root = Breakthrough::from_fen(root).unwrap();
         let mut position = root;
         let mut parsed = Vec::new();
         for text in moves {
@@ -345,7 +345,7 @@ mod tests {
 
     #[test]
     fn position_commands_always_give_the_root() {
-        let start = Game::start(BoardSize::new(6, 6).unwrap()).to_fen();
+        let start = Breakthrough::start(BoardSize::new(6, 6).unwrap()).to_fen();
         assert_eq!(
             position_command(&record(&start, &[])),
             "position fen pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1"

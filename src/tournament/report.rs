@@ -6,7 +6,7 @@ use super::referee::{GameRecord, Termination};
 use super::schedule::{Job, Pairing};
 use super::sprt::Sprt;
 use super::stats::{Estimate, Pentanomial};
-use crate::rules::Color;
+use crate::games::breakthrough::Color;
 use std::collections::HashMap;
 
 /// One pairing's results, from its first engine's side.
@@ -222,11 +222,11 @@ mod tests {
     use super::super::referee::MoveNote;
     use super::super::schedule::{jobs, pairings};
     use super::*;
-    use crate::rules::{BoardSize, Game};
+    use crate::games::breakthrough::{BoardSize, Breakthrough};
     use std::time::Duration;
 
     fn record(winner: Color, termination: Termination, depth: u32) -> GameRecord {
-        let root = Game::start(BoardSize::STANDARD);
+        let root = Breakthrough::start(BoardSize::STANDARD);
         let a2a3 = root.parse_move("a2a3").unwrap();
         let h7h6 = root.play(a2a3).parse_move("h7h6").unwrap();
         let note = |nps| {

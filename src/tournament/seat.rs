@@ -4,7 +4,7 @@
 use super::logs::Logs;
 use super::spec::EngineSpec;
 use super::uci::{Engine, Failure};
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use crossbeam_channel::Receiver;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 
 use super::args::groups;
 use super::openings::random_opening;
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use crate::search::{Engine, Limits, Score, Signals};
 use rand_mt::Mt64;
 use std::collections::HashSet;

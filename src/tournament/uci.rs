@@ -5,7 +5,7 @@
 use super::logs::Logs;
 use super::process::{EngineProcess, Next};
 use super::spec::{EngineSpec, Protocol};
-use crate::rules::{BoardSize, Color};
+use crate::games::breakthrough::{BoardSize, Color};
 use crossbeam_channel::Receiver;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

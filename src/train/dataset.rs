@@ -4,7 +4,7 @@
 
 use super::example::{decode, Example};
 use crate::datagen::record::{self, record_bytes, DataFile, CAPTURE_FLAG};
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::path::Path;
@@ -133,7 +133,7 @@ pub fn load(
 mod tests {
     use super::*;
     use crate::datagen::record::{encode, header, Sample};
-    use crate::rules::Game;
+    use crate::games::breakthrough::Breakthrough;
 
     #[test]
     fn duplicates_and_capture_positions_are_left_out() {
@@ -141,7 +141,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("data.bin");
         let sample = |fen: &str, best_captures| Sample {
-            game: Game::from_fen(fen).unwrap(),
+            game: Breakthrough::from_fen(fen).unwrap(),
             score: 10,
             white_won: true,
             best_captures,

@@ -3,7 +3,7 @@
 
 use crate::datagen::record::{bitset_squares, BLACK_TO_MOVE_FLAG, WHITE_WON_FLAG};
 use crate::eval::nnue::features::input;
-use crate::rules::{BoardSize, Color};
+use crate::games::breakthrough::{BoardSize, Color};
 
 /// The most pieces a board holds: four rows of at most 16 columns.
 const MAX_PIECES: usize = 64;
@@ -88,10 +88,10 @@ mod tests {
     use super::*;
     use crate::datagen::record::{encode, Sample};
     use crate::eval::nnue::features::active_inputs;
-    use crate::rules::Game;
+    use crate::games::breakthrough::Breakthrough;
 
-    fn record(fen: &str, score: i16, white_won: bool) -> (Game, Vec<u8>) {
-        let game = Game::from_fen(fen).unwrap();
+    fn record(fen: &str, score: i16, white_won: bool) -> (Breakthrough, Vec<u8>) {
+        let game = Breakthrough::from_fen(fen).unwrap();
         let mut bytes = Vec::new();
         encode(
             &Sample {

@@ -6,7 +6,7 @@
 use super::example::{Example, Inputs};
 use crate::eval::nnue::features::input_count;
 use crate::eval::nnue::network::{Network, Row, HIDDEN, QA, QB, SCALE};
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use rand_mt::Mt64;
 
 /// Weights are kept within this range so that they quantise without overflow
@@ -298,18 +298,18 @@ mod tests {
     use super::*;
     use crate::datagen::record::{encode, Sample};
     use crate::eval::nnue::Accumulator;
-    use crate::rules::Game;
+    use crate::games::breakthrough::Breakthrough;
     use crate::with_position;
 
     /// Positions along random games, each with its example (random labels).
-    fn samples(size: BoardSize, count: usize, seed: u64) -> Vec<(Game, Example)> {
+    fn samples(size: BoardSize, count: usize, seed: u64) -> Vec<(Breakthrough, Example)> {
         let mut rng = Mt64::new(seed);
-        let mut game = Game::start(size);
+        let mut game = Breakthrough::start(size);
         let mut samples = Vec::new();
         while samples.len() < count {
             let moves = game.legal_moves();
             if moves.is_empty() {
-                game = Game::start(size);
+                game = Breakthrough::start(size);
                 continue;
             }
             game = game.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
@@ -335,7 +335,7 @@ mod tests {
     }
 
     /// The engine's integer output for `game`.
-    fn integer_output(net: &Network, game: &Game) -> f32 {
+    fn integer_output(net: &Network, game: &Breakthrough) -> f32 {
         with_position!(game, p => Accumulator::new(net, p).evaluate(net, p.side_to_move())) as f32
     }
 

@@ -10,7 +10,7 @@
 
 use rand_mt::Mt64;
 use std::time::{Duration, Instant};
-use troyka::rules::{BoardSize, Game};
+use troyka::games::breakthrough::{BoardSize, Breakthrough};
 
 pub struct Budget {
     pub seed: u64,
@@ -81,8 +81,8 @@ pub fn random_size(rng: &mut Mt64) -> BoardSize {
 }
 
 /// A position reached by random moves (possibly a finished game), with its moves.
-pub fn random_game(rng: &mut Mt64) -> (Game, Vec<String>) {
-    let mut game = Game::start(random_size(rng));
+pub fn random_game(rng: &mut Mt64) -> (Breakthrough, Vec<String>) {
+    let mut game = Breakthrough::start(random_size(rng));
     let mut moves = Vec::new();
     let plies = below(rng, 40);
     while moves.len() < plies && game.winner().is_none() {

@@ -3,7 +3,7 @@
 
 use crate::harness::{is_thinking, playable, start, thinking_pv, Troyka, PATIENCE};
 use std::time::Duration;
-use troyka::rules::{BoardSize, Game};
+use troyka::games::breakthrough::{BoardSize, Breakthrough};
 
 /// The `move` line's move.
 fn moved(line: &str) -> &str {
@@ -190,7 +190,7 @@ fn the_engine_claims_the_result_after_its_own_winning_move() {
     troyka.exchange("setboard p6p/1P6/8/8/8/8/8/8 w - - 0 1");
     troyka.send("go");
     let lines = troyka.until(PATIENCE, |line| line.contains('{'));
-    let game = Game::from_fen("p6p/1P6/8/8/8/8/8/8 w").unwrap();
+    let game = Breakthrough::from_fen("p6p/1P6/8/8/8/8/8/8 w").unwrap();
     let index = lines.iter().position(|l| l.starts_with("move ")).unwrap();
     assert!(playable(&game, &[moved(&lines[index])]));
     assert_eq!(lines[index + 1..], ["1-0 {White reaches the goal}"]);
@@ -571,7 +571,7 @@ fn boards_of_ten_and_more_ranks_use_xboards_rank_characters() {
     assert!(troyka.exchange("usermove a;a:").is_empty());
     troyka.send("go");
     let white = moved(until_move(&mut troyka).last().unwrap()).to_string();
-    let game = Game::start(BoardSize::new(12, 12).unwrap());
+    let game = Breakthrough::start(BoardSize::new(12, 12).unwrap());
     assert!(playable(&game, &["a2a3", "a11a10", &white]), "{white}");
 }
 

@@ -16,7 +16,7 @@ use crate::harness::{Troyka, PATIENCE};
 use rand_mt::Mt64;
 use std::process::Stdio;
 use std::time::Instant;
-use troyka::rules::Game;
+use troyka::games::breakthrough::Breakthrough;
 
 const OPTION_NAMES: &[&str] = &[
     "Hash",
@@ -78,7 +78,7 @@ enum Kind {
     Other,
 }
 
-fn moves_text(rng: &mut Mt64, game: &Game) -> String {
+fn moves_text(rng: &mut Mt64, game: &Breakthrough) -> String {
     let mut game = *game;
     let mut words = Vec::new();
     for _ in 0..below(rng, 6) {
@@ -95,7 +95,7 @@ fn moves_text(rng: &mut Mt64, game: &Game) -> String {
 }
 
 /// A UCI line, from the current position `game`.
-fn uci_line(rng: &mut Mt64, game: &Game) -> (Vec<u8>, Kind) {
+fn uci_line(rng: &mut Mt64, game: &Breakthrough) -> (Vec<u8>, Kind) {
     let line = match below(rng, 20) {
         0..=4 => {
             let mut words = vec!["go".to_string()];
@@ -141,7 +141,7 @@ fn uci_line(rng: &mut Mt64, game: &Game) -> (Vec<u8>, Kind) {
                 _ => format!("fen {}", spoil(rng, &other.to_fen())),
             };
             let from = if base == "startpos" {
-                Game::start(game.size())
+                Breakthrough::start(game.size())
             } else {
                 other
             };
@@ -212,7 +212,7 @@ fn is_refusal(line: &str) -> bool {
 
 fn check_bestmove(line: &str, fen: &str, transcript: &[String]) {
     let best = crate::harness::best_move(line);
-    let game = Game::from_fen(fen).expect("the engine's own position string");
+    let game = Breakthrough::from_fen(fen).expect("the engine's own position string");
     let legal = if best == "0000" {
         game.winner().is_some()
     } else {
@@ -250,7 +250,7 @@ fn uci_sessions_keep_their_promises() {
     let mut transcript: Vec<String> = Vec::new();
     let mut known = position(&mut troyka);
     while budget.left() {
-        let game = Game::from_fen(&known.0).expect("the engine's own position string");
+        let game = Breakthrough::from_fen(&known.0).expect("the engine's own position string");
         let (line, kind) = uci_line(&mut rng, &game);
         transcript.push(String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned());
         if transcript.len() > 20 {

@@ -5,7 +5,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
-use troyka::rules::{BoardSize, Game};
+use troyka::games::breakthrough::{BoardSize, Breakthrough};
 
 /// How long to wait for an answer that should come at once. Generous: the tests share two
 /// loaded cores.
@@ -214,12 +214,12 @@ pub fn is_thinking(line: &str) -> bool {
 }
 
 /// The 8x8 start position.
-pub fn start() -> Game {
-    Game::start(BoardSize::STANDARD)
+pub fn start() -> Breakthrough {
+    Breakthrough::start(BoardSize::STANDARD)
 }
 
 /// Whether `moves` can be played one after another from `game`.
-pub fn playable(game: &Game, moves: &[&str]) -> bool {
+pub fn playable(game: &Breakthrough, moves: &[&str]) -> bool {
     let mut game = *game;
     for text in moves {
         match game.parse_move(text) {

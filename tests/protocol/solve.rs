@@ -4,7 +4,7 @@
 use crate::harness::{best_move, field, pv, Troyka, PATIENCE};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
-use troyka::rules::Game;
+use troyka::games::breakthrough::Breakthrough;
 
 fn solve(position: &str, go: &str) -> Vec<String> {
     let mut troyka = Troyka::start();
@@ -38,7 +38,7 @@ fn a_lost_position_is_proved_lost_and_a_legal_move_is_played() {
     let lines = solve(fen, "go solve");
     let result = lines.iter().find(|l| l.starts_with("info depth")).unwrap();
     assert_eq!(field(result, "mate"), Some(-1), "{result}");
-    let game = Game::from_fen(fen).unwrap();
+    let game = Breakthrough::from_fen(fen).unwrap();
     assert!(game.parse_move(best_move(lines.last().unwrap())).is_ok());
     let bestmove = lines.last().unwrap();
     assert!(
@@ -77,9 +77,11 @@ fn a_solve_that_runs_out_of_time_says_so_and_moves() {
         last_info.contains("string solve stopped: not proved"),
         "{last_info}"
     );
-    assert!(troyka::rules::Game::start("8x8".parse().unwrap())
-        .parse_move(best_move(lines.last().unwrap()))
-        .is_ok());
+    assert!(
+        troyka::games::breakthrough::Breakthrough::start("8x8".parse().unwrap())
+            .parse_move(best_move(lines.last().unwrap()))
+            .is_ok()
+    );
 }
 
 #[test]

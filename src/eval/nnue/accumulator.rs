@@ -9,7 +9,7 @@
 use super::features::input;
 use super::network::{Network, Row, HIDDEN};
 use super::simd;
-use crate::rules::{Bitboard, Color, Move, Position};
+use crate::games::breakthrough::{Bitboard, Color, Move, Position};
 
 /// The first layer's output for both perspectives (indexed by [`Color`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -155,7 +155,7 @@ impl AccumulatorStack {
 mod tests {
     use super::super::network::tests::random_network;
     use super::*;
-    use crate::rules::{BoardSize, Game, MoveList};
+    use crate::games::breakthrough::{BoardSize, Breakthrough, MoveList};
     use crate::with_position;
     use rand_mt::Mt64;
 
@@ -171,7 +171,7 @@ mod tests {
                 .unwrap_or_else(|| random_network(size, seed as u64));
             let mut rng = Mt64::new(seed as u64);
             for _ in 0..20 {
-                let root = Game::start(size);
+                let root = Breakthrough::start(size);
                 with_position!(&root, p => {
                     let mut stack = AccumulatorStack::new(&net, p, 200);
                     let mut line = vec![*p];

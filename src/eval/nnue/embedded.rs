@@ -2,7 +2,7 @@
 //! sizes use the linear evaluation.
 
 use super::network::Network;
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 use std::sync::OnceLock;
 
 /// The net files in `nets/`, by board size (README, "Tuning", says how each was made).

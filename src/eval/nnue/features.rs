@@ -7,7 +7,7 @@
 //! move up the board. A move changes at most three inputs of each perspective: the mover
 //! leaves one square and enters another, and a capture removes the enemy piece there.
 
-use crate::rules::{BoardSize, Color};
+use crate::games::breakthrough::{BoardSize, Color};
 
 /// The number of inputs of one perspective on a board of `size`.
 pub fn input_count(size: BoardSize) -> usize {

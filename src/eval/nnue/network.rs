@@ -22,7 +22,7 @@
 
 use super::features::input_count;
 use super::simd;
-use crate::rules::BoardSize;
+use crate::games::breakthrough::BoardSize;
 
 /// Width of the first layer, per perspective.
 pub const HIDDEN: usize = 256;

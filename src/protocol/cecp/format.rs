@@ -2,7 +2,7 @@
 //! description for the GUI, moves in XBoard's coordinates, thinking output and results.
 
 use super::super::options::{self, VARIANT_NAMES};
-use crate::rules::{BoardSize, Game, Move, Outcome};
+use crate::games::breakthrough::{BoardSize, Breakthrough, Move, Outcome};
 use crate::search::{Report, Score, ScoreBound};
 
 /// The lines that answer `protover`: `done=0` first (no time-out while the list is sent),
@@ -35,7 +35,7 @@ const PIECE_MOVES: &str = "P& fmWfF";
 
 /// `setup` (the board, its size and start position, over XBoard's `fairy` rules) and
 /// `piece` (how the piece moves) for a game on `start`'s board.
-pub fn board_description(start: &Game) -> String {
+pub fn board_description(start: &Breakthrough) -> String {
     let size = start.size();
     format!(
         "setup ({PIECE_TABLE}) {}x{}+0_fairy {}\npiece {PIECE_MOVES}",
@@ -73,7 +73,7 @@ pub fn variant_board(name: &str, default: BoardSize) -> Option<BoardSize> {
 /// A move as XBoard writes it: the rank is a single character, `'1'` plus its index, so
 /// ranks past 9 come out as `:`, `;`, …; on a board of exactly ten ranks XBoard counts from
 /// `'0'`. Multi-digit ranks (`a10`) are read as people write them.
-pub fn read_move(game: &Game, text: &str) -> Result<Move, String> {
+pub fn read_move(game: &Breakthrough, text: &str) -> Result<Move, String> {
     game.parse_move(&standard_squares(
         without_promotion(text),
         game.size().rows(),
@@ -125,7 +125,7 @@ fn first_rank_char(rows: usize) -> char {
 }
 
 /// A move for XBoard: Troyka's notation, except on boards of ten ranks, counted from 0.
-pub fn move_name(game: &Game, mv: Move) -> String {
+pub fn move_name(game: &Breakthrough, mv: Move) -> String {
     let size = game.size();
     if size.rows() != 10 {
         return game.move_name(mv);
@@ -141,8 +141,8 @@ pub fn move_name(game: &Game, mv: Move) -> String {
 /// `1-0 {White reaches the goal}`: the result and why, as the engine claims it.
 pub fn result(outcome: Outcome) -> String {
     let score = match outcome.winner {
-        crate::rules::Color::White => "1-0",
-        crate::rules::Color::Black => "0-1",
+        crate::games::breakthrough::Color::White => "1-0",
+        crate::games::breakthrough::Color::Black => "0-1",
     };
     format!("{score} {{{outcome}}}")
 }
@@ -161,7 +161,7 @@ fn score(score: Score) -> i64 {
 /// principal variation for an upper bound (fail low), `!` for a lower bound. CECP's
 /// optional fields (selective depth, speed) are left out: XBoard 4.9 shows them as part of
 /// the principal variation in its message line.
-pub fn thinking(report: &Report, game: &Game) -> String {
+pub fn thinking(report: &Report, game: &Breakthrough) -> String {
     let mut pv = Vec::with_capacity(report.pv.len());
     let mut position = *game;
     for &mv in &report.pv {
@@ -186,7 +186,7 @@ pub fn thinking(report: &Report, game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Color;
+    use crate::games::breakthrough::Color;
     use std::time::Duration;
 
     #[test]
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn the_board_is_described_with_a_piece_that_never_promotes() {
-        let start = Game::start(BoardSize::new(7, 7).unwrap());
+        let start = Breakthrough::start(BoardSize::new(7, 7).unwrap());
         assert_eq!(
             board_description(&start),
             "setup (..........P...........p.) 7x7+0_fairy \
@@ -230,15 +230,15 @@ mod tests {
 
     #[test]
     fn moves_use_xboards_ranks() {
-        let eight = Game::start(BoardSize::STANDARD);
+        let eight = Breakthrough::start(BoardSize::STANDARD);
         let mv = read_move(&eight, "b2c3").unwrap();
         assert_eq!(move_name(&eight, mv), "b2c3");
         // Eleven ranks: XBoard writes rank 10 as ':' and rank 11 as ';'.
-        let tall = Game::from_fen("p1/2/2/2/2/2/2/2/P1/2/2 w 0 1").unwrap();
+        let tall = Breakthrough::from_fen("p1/2/2/2/2/2/2/2/P1/2/2 w 0 1").unwrap();
         let up = read_move(&tall, "a3a4").unwrap();
         assert_eq!(move_name(&tall, up), "a3a4");
         assert!(read_move(&tall, "a:a;").is_err());
-        let high = Game::from_fen("2/P1/2/2/2/2/2/2/2/p1/2 w 0 1").unwrap();
+        let high = Breakthrough::from_fen("2/P1/2/2/2/2/2/2/2/p1/2 w 0 1").unwrap();
         let to_goal = read_move(&high, "a:a;").unwrap();
         assert_eq!(move_name(&high, to_goal), "a10a11");
         assert_eq!(read_move(&high, "a10a11"), Ok(to_goal));
@@ -248,7 +248,7 @@ mod tests {
         }
         assert!(read_move(&eight, "b2c3xx").is_err());
         // Ten ranks: counted from 0 both ways.
-        let ten = Game::start(BoardSize::new(4, 10).unwrap());
+        let ten = Breakthrough::start(BoardSize::new(4, 10).unwrap());
         let first = read_move(&ten, "a1a2").unwrap();
         assert_eq!(ten.move_name(first), "a2a3");
         assert_eq!(move_name(&ten, first), "a1a2");
@@ -256,12 +256,12 @@ mod tests {
 
     #[test]
     fn results_name_the_winner_and_the_reason() {
-        let over = Game::from_fen("pppP/4/4/4 b 0 1").unwrap();
+        let over = Breakthrough::from_fen("pppP/4/4/4 b 0 1").unwrap();
         assert_eq!(
             result(over.outcome().unwrap()),
             "1-0 {White reaches the goal}"
         );
-        let wiped = Game::from_fen("4/4/4/p3 w 0 1").unwrap();
+        let wiped = Breakthrough::from_fen("4/4/4/p3 w 0 1").unwrap();
         assert_eq!(
             result(wiped.outcome().unwrap()),
             "0-1 {Black captures all white pieces}"
@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn thinking_lines_follow_xboard() {
-        let game = Game::start(BoardSize::STANDARD);
+        let game = Breakthrough::start(BoardSize::STANDARD);
         let a2a3 = game.parse_move("a2a3").unwrap();
         let h7h6 = game.play(a2a3).parse_move("h7h6").unwrap();
         let mut report = Report {

@@ -1,27 +1,27 @@
 //! The game as the GUI plays it: its positions from the first (the variant's start, or
 //! `setboard`) to now, so that `undo` and `remove` can take moves back.
 
-use crate::rules::{Color, Game};
+use crate::games::breakthrough::{Breakthrough, Color};
 
 /// The positions of the game from its first (the variant's start, or `setboard`) to now.
 pub struct History {
-    first: Game,
-    later: Vec<Game>,
+    first: Breakthrough,
+    later: Vec<Breakthrough>,
 }
 
 impl History {
-    pub fn new(first: Game) -> History {
+    pub fn new(first: Breakthrough) -> History {
         History {
             first,
             later: Vec::new(),
         }
     }
 
-    pub fn current(&self) -> Game {
+    pub fn current(&self) -> Breakthrough {
         self.later.last().copied().unwrap_or(self.first)
     }
 
-    pub fn push(&mut self, game: Game) {
+    pub fn push(&mut self, game: Breakthrough) {
         self.later.push(game);
     }
 
@@ -47,11 +47,11 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+    use crate::games::breakthrough::BoardSize;
 
     #[test]
     fn moves_are_taken_back_and_counted() {
-        let start = Game::start(BoardSize::STANDARD);
+        let start = Breakthrough::start(BoardSize::STANDARD);
         let mut history = History::new(start);
         assert!(!history.take_back(1));
         for text in ["a2a3", "h7h6", "b2b3"] {

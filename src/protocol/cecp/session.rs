@@ -14,12 +14,12 @@ use super::clock::TimeControl;
 use super::format;
 use super::history::History;
 use super::parser::Command;
+use crate::games::breakthrough::{Breakthrough, Color, Move};
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::Output;
 use crate::protocol::reader::Request;
 use crate::protocol::search_thread::{Finished, Job, Progress};
-use crate::rules::{Color, Game, Move};
 use crate::search::{Limits, Report};
 use crossbeam_channel::{select, Receiver};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -46,9 +46,9 @@ pub struct Session {
     pongs: Vec<u64>,
     /// The reply the engine expects, in the position it is expected in: for `hint` and
     /// pondering.
-    expected: Option<(Game, Move)>,
+    expected: Option<(Breakthrough, Move)>,
     /// The analysis' latest report and the position it is about, for `.` and `hint`.
-    analysis: Arc<Mutex<Option<(Game, Report)>>>,
+    analysis: Arc<Mutex<Option<(Breakthrough, Report)>>>,
 }
 
 /// Who the engine plays.
@@ -83,7 +83,7 @@ impl Session {
         Session {
             out: host.out.clone(),
             host,
-            history: History::new(Game::start(board)),
+            history: History::new(Breakthrough::start(board)),
             variant,
             mode: Mode::Play(Color::Black),
             time: TimeControl::default(),
@@ -231,10 +231,10 @@ impl Session {
     }
 
     /// The board a new game of the current variant is played on.
-    fn board(&self) -> Game {
+    fn board(&self) -> Breakthrough {
         let size = format::variant_board(&self.variant, self.host.board_size)
             .unwrap_or(self.host.board_size);
-        Game::start(size)
+        Breakthrough::start(size)
     }
 
     fn new_game(&mut self) {
@@ -274,7 +274,7 @@ impl Session {
     }
 
     fn set_board(&mut self, fen: &str) {
-        match Game::from_fen(fen) {
+        match Breakthrough::from_fen(fen) {
             Ok(game) => {
                 self.abort();
                 self.history = History::new(game);
@@ -381,7 +381,7 @@ impl Session {
         ));
     }
 
-    fn latest_analysis(&self) -> Option<(Game, Report)> {
+    fn latest_analysis(&self) -> Option<(Breakthrough, Report)> {
         self.analysis
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -411,7 +411,7 @@ impl Session {
     }
 
     /// Sends the result if the game is over; says whether it was.
-    fn claim_if_over(&self, game: &Game) -> bool {
+    fn claim_if_over(&self, game: &Breakthrough) -> bool {
         let outcome = game.outcome();
         if let Some(outcome) = outcome {
             self.out.send(&format::result(outcome));
@@ -466,7 +466,7 @@ impl Session {
         self.start(Kind::Analysis, game, limits);
     }
 
-    fn start(&mut self, kind: Kind, game: Game, limits: Limits) {
+    fn start(&mut self, kind: Kind, game: Breakthrough, limits: Limits) {
         let signals = &self.host.signals;
         self.host.interrupts.arm_search(signals);
         signals.pondering.store(false, Ordering::SeqCst);

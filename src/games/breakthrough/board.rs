@@ -1,4 +1,4 @@
-//! [`Game`]: a position of any size, on the narrowest bitboard that holds it.
+//! [`Breakthrough`]: a position of any size, on the narrowest bitboard that holds it.
 //!
 //! The width is chosen once, when the position is set up; code that needs speed (perft,
 //! search) matches on it once with [`with_position!`](crate::with_position) and then runs
@@ -14,7 +14,7 @@ use std::fmt;
 
 /// A position on a board of any supported size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Game {
+pub enum Breakthrough {
     /// Up to 64 squares (8x8 and smaller).
     Small(Position<u64>),
     /// Up to 128 squares.
@@ -55,33 +55,33 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Runs `$body` with `$pos` bound to the concrete position inside a [`Game`], so the body
+/// Runs `$body` with `$pos` bound to the concrete position inside a [`Breakthrough`], so the body
 /// is compiled once per bitboard width.
 #[macro_export]
 macro_rules! with_position {
     ($game:expr, $pos:ident => $body:expr) => {
         match $game {
-            $crate::rules::Game::Small($pos) => $body,
-            $crate::rules::Game::Medium($pos) => $body,
-            $crate::rules::Game::Large($pos) => $body,
+            $crate::games::breakthrough::Breakthrough::Small($pos) => $body,
+            $crate::games::breakthrough::Breakthrough::Medium($pos) => $body,
+            $crate::games::breakthrough::Breakthrough::Large($pos) => $body,
         }
     };
 }
 
-/// Builds the `Game` variant that fits `size` by calling a width-generic constructor.
+/// Builds the `Breakthrough` variant that fits `size` by calling a width-generic constructor.
 macro_rules! build_for_size {
     ($size:expr, $build:ident($($arg:expr),*)) => {
         match $size.squares() {
-            0..=64 => Game::Small($build::<u64>($($arg),*)),
-            65..=128 => Game::Medium($build::<u128>($($arg),*)),
-            _ => Game::Large($build::<U256>($($arg),*)),
+            0..=64 => Breakthrough::Small($build::<u64>($($arg),*)),
+            65..=128 => Breakthrough::Medium($build::<u128>($($arg),*)),
+            _ => Breakthrough::Large($build::<U256>($($arg),*)),
         }
     };
 }
 
-impl Game {
+impl Breakthrough {
     /// The start position on a board of `size`.
-    pub fn start(size: BoardSize) -> Game {
+    pub fn start(size: BoardSize) -> Breakthrough {
         fn start<B: Bitboard>(size: BoardSize) -> Position<B> {
             Position::start(size)
         }
@@ -90,7 +90,12 @@ impl Game {
 
     /// The position with pieces on the given squares (dense indices, `rank * C + file`).
     /// Squares off the board are ignored, and a square given to both sides is white's.
-    pub fn from_squares(size: BoardSize, white: &[usize], black: &[usize], side: Color) -> Game {
+    pub fn from_squares(
+        size: BoardSize,
+        white: &[usize],
+        black: &[usize],
+        side: Color,
+    ) -> Breakthrough {
         fn place<B: Bitboard>(
             size: BoardSize,
             white: &[usize],
@@ -109,9 +114,9 @@ impl Game {
     }
 
     /// Reads a position string (see `protocol.md`).
-    pub fn from_fen(text: &str) -> Result<Game, String> {
+    pub fn from_fen(text: &str) -> Result<Breakthrough, String> {
         let parsed: ParsedFen = fen::parse(text)?;
-        Ok(Game::from_squares(
+        Ok(Breakthrough::from_squares(
             parsed.size,
             &parsed.white,
             &parsed.black,
@@ -194,11 +199,11 @@ impl Game {
     }
 
     /// The position after a legal move.
-    pub fn play(&self, mv: Move) -> Game {
+    pub fn play(&self, mv: Move) -> Breakthrough {
         match self {
-            Game::Small(p) => Game::Small(p.play(mv)),
-            Game::Medium(p) => Game::Medium(p.play(mv)),
-            Game::Large(p) => Game::Large(p.play(mv)),
+            Breakthrough::Small(p) => Breakthrough::Small(p.play(mv)),
+            Breakthrough::Medium(p) => Breakthrough::Medium(p.play(mv)),
+            Breakthrough::Large(p) => Breakthrough::Large(p.play(mv)),
         }
     }
 
@@ -298,7 +303,7 @@ pub fn move_name(size: BoardSize, mv: Move) -> String {
     size.square_name(mv.from()) + &size.square_name(mv.to())
 }
 
-/// Reads the squares of a move (in any notation [`Game::parse_move`] accepts) without
+/// Reads the squares of a move (in any notation [`Breakthrough::parse_move`] accepts) without
 /// checking legality.
 pub fn parse_move_text(size: BoardSize, text: &str) -> Result<Move, String> {
     let bad = || format!("'{text}' is not a move (expected from- and to-square, e.g. a2a3)");
@@ -336,7 +341,7 @@ mod tests {
 
     #[test]
     fn move_notation_variants() {
-        let game = Game::start(BoardSize::STANDARD);
+        let game = Breakthrough::start(BoardSize::STANDARD);
         let a2a3 = game.parse_move("a2a3").unwrap();
         assert_eq!(game.move_name(a2a3), "a2a3");
         for text in ["A2A3", "a2-a3", "a2a3*"] {
@@ -361,8 +366,8 @@ mod tests {
 
     #[test]
     fn algebraic_notation_as_xboard_writes_it() {
-        let game = Game::start(BoardSize::STANDARD);
-        let san = |game: &Game, text| game.parse_san(text).map(|mv| game.move_name(mv));
+        let game = Breakthrough::start(BoardSize::STANDARD);
+        let san = |game: &Breakthrough, text| game.parse_san(text).map(|mv| game.move_name(mv));
         assert_eq!(san(&game, "Pab3").as_deref(), Ok("a2b3"));
         assert_eq!(san(&game, "Pa2b3").as_deref(), Ok("a2b3"));
         assert_eq!(san(&game, "Paa3").as_deref(), Ok("a2a3"));
@@ -384,12 +389,12 @@ mod tests {
             san(&game, "c11b1é0"),
             Err("'c11b1é0' is not a move in algebraic notation".into())
         );
-        let lone = Game::from_fen("p7/8/8/8/8/8/8/6P1 w").unwrap();
+        let lone = Breakthrough::from_fen("p7/8/8/8/8/8/8/6P1 w").unwrap();
         assert_eq!(san(&lone, "Ph2").as_deref(), Ok("g1h2"));
-        let capture = Game::from_fen("8/8/8/8/8/1p6/P7/8 w").unwrap();
+        let capture = Breakthrough::from_fen("8/8/8/8/8/1p6/P7/8 w").unwrap();
         assert_eq!(san(&capture, "Pxb3").as_deref(), Ok("a2b3"));
         assert_eq!(san(&capture, "Paxb3+").as_deref(), Ok("a2b3"));
-        let wide = Game::start(BoardSize::new(16, 12).unwrap());
+        let wide = Breakthrough::start(BoardSize::new(16, 12).unwrap());
         assert_eq!(san(&wide, "Pop3").as_deref(), Ok("o2p3"));
         let black = wide.play(wide.parse_move("a2a3").unwrap());
         assert_eq!(san(&black, "Pp11p10").as_deref(), Ok("p11p10"));
@@ -397,12 +402,12 @@ mod tests {
 
     #[test]
     fn two_digit_ranks() {
-        let game = Game::start(BoardSize::new(12, 12).unwrap());
+        let game = Breakthrough::start(BoardSize::new(12, 12).unwrap());
         let mv = game.parse_move("a2b3").unwrap();
         let game = game.play(mv);
         let reply = game.parse_move("b11-b10").unwrap();
         assert_eq!(game.move_name(reply), "b11b10");
-        assert!(matches!(game, Game::Large(_)));
+        assert!(matches!(game, Breakthrough::Large(_)));
     }
 
     #[test]
@@ -414,24 +419,27 @@ mod tests {
             "p1/2/2/1P w 0 1",
             "ppppppppppp/11/11/11/11/11/11/11/11/11/11/PPPPPPPPPPP w 0 1",
         ] {
-            let game = Game::from_fen(fen).unwrap();
+            let game = Breakthrough::from_fen(fen).unwrap();
             assert_eq!(game.to_fen(), fen);
         }
-        assert!(matches!(Game::start(BoardSize::STANDARD), Game::Small(_)));
         assert!(matches!(
-            Game::start(BoardSize::new(10, 10).unwrap()),
-            Game::Medium(_)
+            Breakthrough::start(BoardSize::STANDARD),
+            Breakthrough::Small(_)
         ));
         assert!(matches!(
-            Game::start(BoardSize::new(16, 8).unwrap()),
-            Game::Medium(_)
+            Breakthrough::start(BoardSize::new(10, 10).unwrap()),
+            Breakthrough::Medium(_)
         ));
         assert!(matches!(
-            Game::start(BoardSize::new(16, 9).unwrap()),
-            Game::Large(_)
+            Breakthrough::start(BoardSize::new(16, 8).unwrap()),
+            Breakthrough::Medium(_)
+        ));
+        assert!(matches!(
+            Breakthrough::start(BoardSize::new(16, 9).unwrap()),
+            Breakthrough::Large(_)
         ));
         assert_eq!(
-            Game::start(BoardSize::STANDARD).to_fen(),
+            Breakthrough::start(BoardSize::STANDARD).to_fen(),
             "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
         );
     }
@@ -439,7 +447,7 @@ mod tests {
     #[test]
     fn outcomes_say_who_won_and_why() {
         let outcome = |fen: &str| {
-            Game::from_fen(fen)
+            Breakthrough::from_fen(fen)
                 .unwrap()
                 .outcome()
                 .map(|o| o.to_string())
@@ -465,12 +473,12 @@ mod tests {
 
     #[test]
     fn finished_positions_are_accepted_and_reported() {
-        let white_home = Game::from_fen("P7/8/8/8/8/8/8/8 b 0 1").unwrap();
+        let white_home = Breakthrough::from_fen("P7/8/8/8/8/8/8/8 b 0 1").unwrap();
         assert_eq!(white_home.winner(), Some(Color::White));
         assert!(white_home.legal_moves().is_empty());
-        let black_wiped = Game::from_fen("8/8/8/8/8/8/8/P7 w").unwrap();
+        let black_wiped = Breakthrough::from_fen("8/8/8/8/8/8/8/P7 w").unwrap();
         assert_eq!(black_wiped.winner(), Some(Color::White));
-        let black_home = Game::from_fen("p7/8/8/8/8/8/8/p7 w").unwrap();
+        let black_home = Breakthrough::from_fen("p7/8/8/8/8/8/8/p7 w").unwrap();
         assert_eq!(black_home.winner(), Some(Color::Black));
         assert_eq!(
             black_home.parse_move("a1a2"),

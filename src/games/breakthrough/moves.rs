@@ -3,8 +3,8 @@
 use std::mem::MaybeUninit;
 
 /// A move from one square to another, packed in 16 bits (square indices of the dense layout,
-/// so printing it needs the board size: see [`crate::rules::BoardSize`] and
-/// [`crate::rules::Game::move_name`]). `Move::NULL` (`0000`) is no move.
+/// so printing it needs the board size: see [`crate::games::breakthrough::BoardSize`] and
+/// [`crate::games::breakthrough::Breakthrough::move_name`]). `Move::NULL` (`0000`) is no move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Move(u16);
 

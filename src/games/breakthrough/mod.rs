@@ -1,11 +1,11 @@
 //! The rules of Breakthrough on any board from 2x4 to 16x16: bitboards, geometry, moves,
 //! position strings, Zobrist hashing, the race patterns that decide runners statically, and
-//! [`Game`], which picks the bitboard width for the board size once. Nothing here knows
+//! [`Breakthrough`], which picks the bitboard width for the board size once. Nothing here knows
 //! about threads, I/O or search.
 
 pub mod bitboard;
+mod board;
 mod fen;
-mod game;
 pub mod geometry;
 mod moves;
 pub mod position;
@@ -13,7 +13,7 @@ pub mod race;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, U256};
-pub use game::{move_name, parse_move_text, EndReason, Game, Outcome};
+pub use board::{move_name, parse_move_text, Breakthrough, EndReason, Outcome};
 pub use geometry::{BoardSize, Layout};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::{Position, Step};
