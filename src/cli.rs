@@ -4,9 +4,9 @@
 use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::eval::nnue::Network;
+use crate::eval::EvalChoice;
 use crate::games::breakthrough::{BoardSize, Breakthrough};
 use crate::perft;
-use crate::search::EvalChoice;
 use crate::solve::{self, Outcome, Progress, Solver, Totals};
 use crate::train::TrainSettings;
 use std::io::{BufWriter, Write};

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod cli;
 pub mod datagen;
 pub mod eval;
+pub mod game;
 pub mod games;
 pub mod perft;
 pub mod proof;

@@ -12,7 +12,7 @@ pub fn perft<B: Bitboard>(position: &Position<B>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if position.decided().is_some() {
+    if position.winner_by_pieces().is_some() {
         return 0;
     }
     let mut leaves = 0;
@@ -72,7 +72,7 @@ fn perft_until<B: Bitboard>(position: &Position<B>, depth: u32, stop: &AtomicBoo
     if depth <= 3 {
         return perft(position, depth);
     }
-    if position.decided().is_some() {
+    if position.winner_by_pieces().is_some() {
         return 0;
     }
     let mut leaves = 0;

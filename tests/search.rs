@@ -3,17 +3,17 @@
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use troyka::games::breakthrough::Breakthrough;
+use troyka::games::breakthrough::{Breakthrough, Move};
 use troyka::search::{Engine, Limits, Score, Signals};
 
-fn search(fen: &str, limits: Limits) -> (String, Score, u64) {
+fn search(fen: &str, limits: Limits<Move>) -> (String, Score, u64) {
     let game = Breakthrough::from_fen(fen).unwrap();
     let mut engine = Engine::new(8, 1);
     let result = engine.search(&game, &limits, &Signals::default(), &mut |_| {});
     (game.move_name(result.best), result.score, result.nodes)
 }
 
-fn depth(d: u32) -> Limits {
+fn depth(d: u32) -> Limits<Move> {
     Limits {
         depth: Some(d),
         ..Limits::default()

@@ -16,8 +16,9 @@ pub mod record;
 
 pub use features::write_features;
 
+use crate::eval::EvalChoice;
 use crate::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
-use crate::search::{Engine, EvalChoice, Limits, Score, Signals};
+use crate::search::{Engine, Limits, Score, Signals};
 use rand_mt::Mt64;
 use record::Sample;
 use std::collections::HashSet;

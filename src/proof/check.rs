@@ -187,7 +187,7 @@ impl<B: Bitboard> Checker<B> {
         let position: Position<B> = parse_position(self.size, token)?;
         let size = self.size;
         let fail = |message: String| format!("{}: {message}", fen(size, &position));
-        if position.decided().is_some() {
+        if position.winner_by_pieces().is_some() {
             return Err(fail("the game is already over here".into()));
         }
         let entries: Vec<Entry> = rest
@@ -271,7 +271,7 @@ impl<B: Bitboard> Checker<B> {
     fn check_reference(&mut self, child: &Position<B>, what: Reference) -> Result<u32, String> {
         self.count_leaf(what);
         match what {
-            Reference::End => match child.decided() {
+            Reference::End => match child.winner_by_pieces() {
                 Some(winner) if winner == self.winner => Ok(0),
                 _ => Err("the game is not over, won by the winner".into()),
             },

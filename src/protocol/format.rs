@@ -31,7 +31,7 @@ pub fn score(score: Score, dialect: Dialect) -> String {
 }
 
 /// `info depth … pv …` for one report. `game` is the searched position (for move names).
-pub fn info_line(report: &Report, game: &Breakthrough, dialect: Dialect) -> String {
+pub fn info_line(report: &Report<Move>, game: &Breakthrough, dialect: Dialect) -> String {
     let bound = match report.bound {
         ScoreBound::Exact => "",
         ScoreBound::Lower => " lowerbound",

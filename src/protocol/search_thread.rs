@@ -13,13 +13,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 const STACK_BYTES: usize = 32 << 20;
 
 /// Turns a report on `game` into a progress line, or nothing when none is wanted.
-pub type Progress = Box<dyn Fn(&Report, &Breakthrough) -> Option<String> + Send>;
+pub type Progress = Box<dyn Fn(&Report<Move>, &Breakthrough) -> Option<String> + Send>;
 
 /// One search: what to search, how long, and how to show progress.
 pub struct Job {
     /// A position whose game is not over.
     pub game: Breakthrough,
-    pub limits: Limits,
+    pub limits: Limits<Move>,
     pub progress: Progress,
 }
 
@@ -33,7 +33,7 @@ pub struct Finished {
     pub ponder: Option<Move>,
     /// The final score, nodes and time when the last progress report does not show them
     /// (the search stopped in the middle of an iteration, or never reported).
-    pub closing: Option<Report>,
+    pub closing: Option<Report<Move>>,
 }
 
 /// Starts searching on a new thread; `done` receives the result. The engine is locked for
@@ -61,7 +61,7 @@ pub fn spawn(
 fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Finished {
     let game = &job.game;
     let mut last_nodes = None;
-    let mut main_line: Option<Report> = None;
+    let mut main_line: Option<Report<Move>> = None;
     let result = engine.search(game, &job.limits, signals, &mut |report| {
         if let Some(line) = (job.progress)(report, game) {
             out.send(&line);

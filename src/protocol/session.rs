@@ -391,7 +391,7 @@ impl Session {
         }
     }
 
-    fn limits(&self, go: &Go, searchmoves: Vec<Move>) -> Limits {
+    fn limits(&self, go: &Go, searchmoves: Vec<Move>) -> Limits<Move> {
         let side = self.game.side_to_move() as usize;
         let clock = go.time[side].map(|remaining| Clock {
             remaining,

@@ -1,6 +1,8 @@
-//! The search: iterative-deepening principal-variation search over [`Breakthrough`]s, with a shared
-//! transposition table and Lazy SMP threads. The protocol drives it through [`Engine`]:
-//! it passes [`Limits`] and [`Signals`] and receives [`Report`]s while the search runs.
+//! The search: iterative-deepening principal-variation search over any [`Game`], with a
+//! shared transposition table and Lazy SMP threads. The protocol drives it through
+//! [`Engine`]: it passes [`Limits`] and [`Signals`] and receives [`Report`]s while the search
+//! runs. Nothing here names a game: the position comes in through [`Game::visit`], and the
+//! search below it is compiled for each position type.
 
 mod ordering;
 mod root;
@@ -12,9 +14,8 @@ mod worker;
 
 pub use time::TimeManager;
 
-use crate::eval::nnue::{default_network, Network};
-use crate::games::breakthrough::{BoardSize, Breakthrough, Move};
-use crate::with_position;
+use crate::eval::EvalChoice;
+use crate::game::{Game, GameMove, Position, PositionVisitor};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -36,9 +37,10 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
-/// What a `go` asks for. With nothing set the search runs until stopped.
+/// What a `go` asks for, for a game whose moves are `M`. With nothing set the search runs
+/// until stopped.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Limits {
+pub struct Limits<M> {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
@@ -46,15 +48,15 @@ pub struct Limits {
     pub mate: Option<u32>,
     pub clock: Option<Clock>,
     /// Only these root moves (all when empty).
-    pub searchmoves: Vec<Move>,
+    pub searchmoves: Vec<M>,
     /// How many principal variations to report.
     pub multipv: usize,
     /// Time kept back per move for communication lag (`Move Overhead`).
     pub move_overhead: Duration,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
+impl<M> Default for Limits<M> {
+    fn default() -> Limits<M> {
         Limits {
             depth: None,
             nodes: None,
@@ -117,7 +119,7 @@ pub enum ScoreBound {
 
 /// One `info` line's worth of progress.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct Report<M> {
     pub depth: u32,
     pub seldepth: u32,
     /// 1-based index of the principal variation.
@@ -128,10 +130,10 @@ pub struct Report {
     pub elapsed: Duration,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
-impl Report {
+impl<M> Report<M> {
     pub fn nps(&self) -> u64 {
         let micros = self.elapsed.as_micros().max(1) as u64;
         self.nodes.saturating_mul(1_000_000) / micros
@@ -140,54 +142,13 @@ impl Report {
 
 /// What a finished search found.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    pub best: Move,
-    pub ponder: Option<Move>,
+pub struct SearchResult<M> {
+    pub best: M,
+    pub ponder: Option<M>,
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
     pub elapsed: Duration,
-}
-
-/// Which evaluation the search uses.
-#[derive(Clone, Debug, Default)]
-pub struct EvalChoice {
-    /// A network loaded by the user (`EvalFile`); it serves its own board size.
-    pub loaded: Option<Arc<Network>>,
-    /// Whether networks are used at all (`Use NNUE`); when not, or when a board size has
-    /// none, the linear evaluation is.
-    pub linear_only: bool,
-}
-
-impl EvalChoice {
-    /// The network for positions of `size`, if one is to be used.
-    pub fn network(&self, size: BoardSize) -> Option<NetworkRef> {
-        if self.linear_only {
-            return None;
-        }
-        match &self.loaded {
-            Some(net) if net.size == size => Some(NetworkRef::Loaded(net.clone())),
-            _ => default_network(size).map(NetworkRef::BuiltIn),
-        }
-    }
-}
-
-/// A network that search threads can hold for as long as they need it.
-#[derive(Clone, Debug)]
-pub enum NetworkRef {
-    BuiltIn(&'static Network),
-    Loaded(Arc<Network>),
-}
-
-impl std::ops::Deref for NetworkRef {
-    type Target = Network;
-
-    fn deref(&self) -> &Network {
-        match self {
-            NetworkRef::BuiltIn(net) => net,
-            NetworkRef::Loaded(net) => net,
-        }
-    }
 }
 
 /// The search engine: the transposition table, the helper threads and the settings that
@@ -248,20 +209,47 @@ impl Engine {
     /// Searches `game` (which must not be over) within `limits`, calling `report` from this
     /// thread after each iteration and principal variation. Returns when a limit is reached
     /// or `signals.stop` is set; the caller decides when to print `bestmove`.
-    pub fn search(
+    pub fn search<G: Game>(
         &mut self,
-        game: &Breakthrough,
-        limits: &Limits,
+        game: &G,
+        limits: &Limits<G::Move>,
         signals: &Signals,
-        report: &mut dyn FnMut(&Report),
-    ) -> SearchResult {
+        report: &mut dyn FnMut(&Report<G::Move>),
+    ) -> SearchResult<G::Move> {
         self.tt.new_search();
-        let start = Instant::now();
-        let tt = &self.tt;
-        let pool = &self.pool;
-        let network = self.eval.network(game.size());
-        with_position!(game, position => {
-            worker::search_threads(position, limits, signals, tt, network, pool, start, report)
+        game.visit(Search {
+            engine: self,
+            limits,
+            signals,
+            start: Instant::now(),
+            report,
         })
+    }
+}
+
+/// A search about to start, waiting for its position's concrete type.
+struct Search<'a, M> {
+    engine: &'a Engine,
+    limits: &'a Limits<M>,
+    signals: &'a Signals,
+    start: Instant,
+    report: &'a mut dyn FnMut(&Report<M>),
+}
+
+impl<M: GameMove> PositionVisitor<M> for Search<'_, M> {
+    type Output = SearchResult<M>;
+
+    fn visit<P: Position<Move = M>>(self, position: &P) -> SearchResult<M> {
+        let engine = self.engine;
+        worker::search_threads(
+            position,
+            self.limits,
+            self.signals,
+            &engine.tt,
+            &engine.eval,
+            &engine.pool,
+            self.start,
+            self.report,
+        )
     }
 }

@@ -1,16 +1,15 @@
-//! Move ordering: the transposition-table move first, then captures (safe ones and those of
-//! advanced enemies first), killer moves, and quiet moves by history; moves that hang a piece
-//! go last.
+//! Move ordering: the transposition-table move first, then captures (the game says which are
+//! urgent), killer moves, and quiet moves by history; moves that hang a piece go last.
 
-use crate::games::breakthrough::{Bitboard, Color, Move, MoveList, Position, MAX_MOVES};
+use crate::game::{GameMove, MoveKind, MoveList, Position, MAX_MOVES};
 
 const TT_MOVE: i32 = 1 << 24;
 const CAPTURE: i32 = 1 << 20;
 const KILLER: [i32; 2] = [(1 << 19) + 1, 1 << 19];
 const HANGING: i32 = -(1 << 18);
 
-/// Butterfly-style history of quiet moves that caused cutoffs, per colour, target square and
-/// direction (three directions, so no division to find the origin).
+/// Butterfly-style history of quiet moves that caused cutoffs, in the slots the game gives
+/// each move ([`Position::history_slot`]).
 pub struct History {
     table: Vec<i32>,
 }
@@ -18,76 +17,54 @@ pub struct History {
 const HISTORY_MAX: i32 = 16_384;
 
 impl History {
-    pub fn new() -> History {
+    pub fn new(slots: usize) -> History {
         History {
-            table: vec![0; 2 * 256 * 3],
+            table: vec![0; slots],
         }
     }
 
-    fn index<B: Bitboard>(position: &Position<B>, mv: Move) -> usize {
-        let up = position.size().cols();
-        let direction = mv.from().abs_diff(mv.to()) + 1 - up; // 0, 1 or 2
-        (position.side_to_move() as usize * 256 + mv.to()) * 3 + direction
-    }
-
-    pub fn get<B: Bitboard>(&self, position: &Position<B>, mv: Move) -> i32 {
-        self.table[Self::index(position, mv)]
+    pub fn get<P: Position>(&self, position: &P, mv: P::Move) -> i32 {
+        self.table[position.history_slot(mv)]
     }
 
     /// Moves the entry toward ±HISTORY_MAX by `bonus` (negative for a penalty), with the
     /// usual gravity so that old results fade.
-    pub fn update<B: Bitboard>(&mut self, position: &Position<B>, mv: Move, bonus: i32) {
-        let entry = &mut self.table[Self::index(position, mv)];
+    pub fn update<P: Position>(&mut self, position: &P, mv: P::Move, bonus: i32) {
+        let entry = &mut self.table[position.history_slot(mv)];
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
     }
 }
 
 /// Moves with their ordering scores, handed out best first.
-pub struct MovePicker {
-    moves: MoveList,
+pub struct MovePicker<M> {
+    moves: MoveList<M>,
     scores: [i32; MAX_MOVES],
     next: usize,
 }
 
-impl MovePicker {
+impl<M: GameMove> MovePicker<M> {
     /// Scores `moves` for the side to move of `position`.
-    pub fn new<B: Bitboard>(
-        position: &Position<B>,
-        moves: MoveList,
-        tt_move: Move,
-        killers: [Move; 2],
+    pub fn new<P: Position<Move = M>>(
+        position: &P,
+        moves: MoveList<M>,
+        tt_move: M,
+        killers: [M; 2],
         history: &History,
-    ) -> MovePicker {
-        let us = position.side_to_move();
-        let them = us.opponent();
-        let their_attacks = position.attacks(them);
-        let our_attacks = position.attacks(us);
-        let theirs = position.pieces(them);
-        let rows = position.size().rows();
+    ) -> MovePicker<M> {
+        let hints = position.order_hints();
         let mut scores = [0; MAX_MOVES];
         for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
-            let to = mv.to();
             *score = if mv == tt_move {
                 TT_MOVE
-            } else if theirs.contains(to) {
-                // The further the victim has come toward our home, the more urgent.
-                let rank = position.size().rank_of(to);
-                let progress = if them == Color::White {
-                    rank
-                } else {
-                    rows - 1 - rank
-                };
-                let safe = !their_attacks.contains(to) || our_attacks.contains(to);
-                CAPTURE + progress as i32 * 64 + if safe { 1024 } else { 0 }
-            } else if mv == killers[0] {
-                KILLER[0]
-            } else if mv == killers[1] {
-                KILLER[1]
-            } else if their_attacks.contains(to) && !our_attacks.contains(to) {
-                HANGING + history.get(position, mv)
             } else {
-                history.get(position, mv)
+                match position.move_kind(&hints, mv) {
+                    MoveKind::Capture(urgency) => CAPTURE + urgency,
+                    _ if mv == killers[0] => KILLER[0],
+                    _ if mv == killers[1] => KILLER[1],
+                    MoveKind::Hanging => HANGING + history.get(position, mv),
+                    MoveKind::Quiet => history.get(position, mv),
+                }
             };
         }
         MovePicker {
@@ -98,7 +75,7 @@ impl MovePicker {
     }
 
     /// The best remaining move (selection sort: most nodes cut off after a few moves).
-    pub fn next(&mut self) -> Option<Move> {
+    pub fn next(&mut self) -> Option<M> {
         let remaining = self.moves.len();
         if self.next >= remaining {
             return None;

@@ -4,22 +4,25 @@
 
 use super::worker::{Worker, INFINITY};
 use super::{Report, Score, ScoreBound, SearchResult, MATE, MATE_BOUND, MAX_PLY};
-use crate::games::breakthrough::{Bitboard, Move};
+use crate::game::{GameMove, Position};
 use std::sync::atomic::Ordering;
 
 /// A move at the root: its score in this iteration (`-INFINITY` until searched) and the
 /// last, and its line.
 #[derive(Clone)]
-pub(super) struct RootMove {
-    pub(super) mv: Move,
+pub(super) struct RootMove<M> {
+    pub(super) mv: M,
     pub(super) score: i32,
     pub(super) previous_score: i32,
-    pub(super) pv: Vec<Move>,
+    pub(super) pv: Vec<M>,
 }
 
-impl<'a, B: Bitboard> Worker<'a, B> {
+impl<'a, P: Position> Worker<'a, P> {
     /// Iterative deepening. The main thread reports and decides when to stop.
-    pub(super) fn iterate(&mut self, report: &mut dyn FnMut(&Report)) -> SearchResult {
+    pub(super) fn iterate(
+        &mut self,
+        report: &mut dyn FnMut(&Report<P::Move>),
+    ) -> SearchResult<P::Move> {
         let limits = &self.shared.limits;
         let max_depth = limits
             .depth
@@ -27,7 +30,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let multipv = limits.multipv.clamp(1, self.root_moves.len().max(1));
         let mut completed_depth = 0;
         let mut best_move_changes = 0.0;
-        let mut previous_best = Move::NULL;
+        let mut previous_best = P::Move::NULL;
         if self.root_moves.is_empty() {
             return self.result(0);
         }
@@ -96,10 +99,10 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.time.past_soft_limit(instability.clamp(0.4, 2.5))
     }
 
-    pub(super) fn result(&self, depth: u32) -> SearchResult {
+    pub(super) fn result(&self, depth: u32) -> SearchResult<P::Move> {
         let best = self.root_moves.first();
         SearchResult {
-            best: best.map_or(Move::NULL, |b| b.mv),
+            best: best.map_or(P::Move::NULL, |b| b.mv),
             ponder: best.and_then(|b| b.pv.get(1).copied()),
             score: Score::from_internal(best.map_or(0, shown_score)),
             depth,
@@ -108,7 +111,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
     }
 
-    pub(super) fn report(&self, depth: u32, pv_index: usize, bound: ScoreBound) -> Report {
+    pub(super) fn report(&self, depth: u32, pv_index: usize, bound: ScoreBound) -> Report<P::Move> {
         let root_move = &self.root_moves[pv_index];
         let score = shown_score(root_move);
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
@@ -129,7 +132,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         &mut self,
         depth: i32,
         pv_index: usize,
-        report: &mut dyn FnMut(&Report),
+        report: &mut dyn FnMut(&Report<P::Move>),
     ) {
         let previous = self.root_moves[pv_index].previous_score;
         let mut delta = 25;
@@ -176,16 +179,17 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         pv_index: usize,
     ) -> i32 {
         let root = self.root;
+        let us = root.side_to_move();
         let mut best = -INFINITY;
         for index in pv_index..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
             let child = self.make_move(&root, mv, 1);
             let score = if index == pv_index {
-                -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1)
+                self.child_score::<true>(us, &child, depth - 1, alpha, beta, 1)
             } else {
-                let zero = -self.negamax::<false>(&child, depth - 1, -alpha - 1, -alpha, 1);
+                let zero = self.child_score::<false>(us, &child, depth - 1, alpha, alpha + 1, 1);
                 if zero > alpha && zero < beta {
-                    -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1)
+                    self.child_score::<true>(us, &child, depth - 1, alpha, beta, 1)
                 } else {
                     zero
                 }
@@ -233,7 +237,7 @@ pub(super) fn skips_depth(id: usize, depth: u32) -> bool {
 }
 
 /// The score to show for a root move: this iteration's if it has one, else the last one's.
-fn shown_score(root_move: &RootMove) -> i32 {
+fn shown_score<M>(root_move: &RootMove<M>) -> i32 {
     [root_move.score, root_move.previous_score]
         .into_iter()
         .find(|&s| s > -INFINITY)

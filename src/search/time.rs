@@ -26,7 +26,7 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    pub fn new(limits: &Limits, start: Instant) -> TimeManager {
+    pub fn new<M>(limits: &Limits<M>, start: Instant) -> TimeManager {
         let overhead = limits.move_overhead;
         if let Some(movetime) = limits.movetime {
             let budget = movetime.saturating_sub(MOVETIME_RESERVE).max(movetime / 2);
@@ -96,7 +96,7 @@ mod tests {
     use super::*;
     use crate::search::Clock;
 
-    fn limits_with_clock(ms: u64, inc: u64) -> Limits {
+    fn limits_with_clock(ms: u64, inc: u64) -> Limits<u16> {
         Limits {
             clock: Some(Clock {
                 remaining: Duration::from_millis(ms),
@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn the_largest_clocks_do_not_overflow() {
-        let huge = Limits {
+        let huge: Limits<u16> = Limits {
             clock: Some(Clock {
                 remaining: Duration::MAX,
                 increment: Duration::MAX,
@@ -141,7 +141,7 @@ mod tests {
 
     #[test]
     fn movetime_is_spent_but_for_the_reply() {
-        let limits = Limits {
+        let limits: Limits<u16> = Limits {
             movetime: Some(Duration::from_millis(1000)),
             ..Limits::default()
         };
@@ -150,13 +150,13 @@ mod tests {
         // No iteration is skipped for fear it would not finish.
         assert_eq!(tm.soft, None);
         assert!(!tm.past_soft_limit(0.4));
-        let short = Limits {
+        let short: Limits<u16> = Limits {
             movetime: Some(Duration::from_millis(4)),
             ..Limits::default()
         };
         let tm = TimeManager::new(&short, Instant::now());
         assert_eq!(tm.hard, Some(Duration::from_millis(2)));
-        let untimed = TimeManager::new(&Limits::default(), Instant::now());
+        let untimed = TimeManager::new(&Limits::<u16>::default(), Instant::now());
         assert!(!untimed.is_timed());
     }
 }

@@ -1,17 +1,39 @@
 //! The tree below the root: a negamax principal-variation search with the transposition
-//! table, pruning and reductions, quiescence search over captures, and the Breakthrough race
-//! rules that turn runners into exact results.
+//! table, pruning and reductions, quiescence search over captures, and the game's exact
+//! rules (Breakthrough's races) that end lines early.
+//!
+//! Plies need not alternate: where the side to move stays the same after a move (the first
+//! slide of a Breakthru turn), the child's score is ours and is not negated.
 
 use super::ordering::MovePicker;
 use super::tt::Bound;
 use super::worker::{Worker, INFINITY};
 use super::{MATE, MATE_BOUND, MAX_PLY};
-use crate::games::breakthrough::{Bitboard, Color, Move, MoveList, Position};
+use crate::game::{Color, GameMove, GameResult, MoveList, Position};
 
-impl<'a, B: Bitboard> Worker<'a, B> {
+impl<'a, P: Position> Worker<'a, P> {
+    /// The score of `child` (reached from a position where `us` was to move) for `us`,
+    /// searched with the window `alpha..beta` seen from `us`.
+    #[inline]
+    pub(super) fn child_score<const PV: bool>(
+        &mut self,
+        us: Color,
+        child: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if P::ALTERNATES || child.side_to_move() != us {
+            -self.negamax::<PV>(child, depth, -beta, -alpha, ply)
+        } else {
+            self.negamax::<PV>(child, depth, alpha, beta, ply)
+        }
+    }
+
     pub(super) fn negamax<const PV: bool>(
         &mut self,
-        position: &Position<B>,
+        position: &P,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -21,8 +43,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if self.visit(ply) {
             return 0;
         }
-        if let Some(winner) = position.decided() {
-            return terminal_score(winner, position.side_to_move(), ply);
+        if let Some(result) = position.decided() {
+            return terminal_score(result, position.side_to_move(), ply);
         }
         // Mate-distance pruning: no result here can beat a shorter one already found.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -30,7 +52,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         if alpha >= beta {
             return alpha;
         }
-        let forced = match self.race(position, ply) {
+        let forced = match self.exact(position, ply) {
             Err(score) => return score,
             Ok(forced) => forced,
         };
@@ -44,7 +66,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
         let key = position.hash();
         let hit = self.shared.tt.probe(key);
-        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        let tt_move = hit.map_or(P::Move::NULL, |h| P::Move::from_bits(h.mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !PV && hit.depth >= depth && bound_allows_cutoff(hit.bound, score, beta) {
@@ -61,15 +83,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             if depth <= 6 && static_eval - 90 * depth >= beta {
                 return static_eval;
             }
-            // Null move: if passing still holds beta, a real move will too. Zugzwang is rare
-            // while both sides have pieces to spare; never two passes in a row (that would
+            // Null move: if passing still holds beta, a real move will too. The game says
+            // where zugzwang is too likely to try; never two passes in a row (that would
             // only search the same position shallower), and deep cutoffs are verified by a
             // reduced search without passing.
-            if depth >= 3
-                && !self.passed[ply]
-                && static_eval >= beta
-                && position.pieces(position.side_to_move()).count() >= 4
-            {
+            if depth >= 3 && !self.passed[ply] && static_eval >= beta && position.may_pass() {
                 let reduction = 3 + depth / 4;
                 self.passed[ply + 1] = true;
                 let child = self.make_pass(position, ply + 1);
@@ -103,7 +121,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
         let mut moves = MoveList::new();
         match forced {
-            Some(defences) => defences.moves().iter().for_each(|&mv| moves.push(mv)),
+            Some(forced) => forced.as_ref().iter().for_each(|&mv| moves.push(mv)),
             None => position.generate(&mut moves),
         }
         let mut picker =
@@ -112,8 +130,8 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let child_depth = if forced.is_some() { depth } else { depth - 1 };
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
-        let mut best_move = Move::NULL;
-        let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
+        let mut best_move = P::Move::NULL;
+        let mut quiets_tried = [P::Move::NULL; 64];
         let mut quiet_count = 0;
         let mut move_number = 0;
         let us = position.side_to_move();
@@ -127,44 +145,43 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         while let Some(mv) = picker.next() {
             move_number += 1;
             let capture = position.is_capture(mv);
-            if move_number > late_move_limit
-                && !capture
-                && !self.attack_zone[Self::color_index(us)].contains(mv.to())
-                && best_score > -MATE_BOUND
-            {
+            let urgent = position.is_urgent(&self.tables, mv);
+            if move_number > late_move_limit && !capture && !urgent && best_score > -MATE_BOUND {
                 continue;
             }
             let child = self.make_move(position, mv, ply + 1);
             let score = if move_number == 1 {
-                -self.negamax::<PV>(&child, child_depth, -beta, -alpha, ply + 1)
+                self.child_score::<PV>(us, &child, child_depth, alpha, beta, ply + 1)
             } else {
                 // Late quiet moves are searched shallower first.
-                let attacking =
-                    self.attack_zone[Self::color_index(position.side_to_move())].contains(mv.to());
-                let reduction = if depth >= 3
-                    && move_number > 3
-                    && !capture
-                    && !attacking
-                    && forced.is_none()
-                {
-                    let r = (0.5 + (depth as f64).ln() * (move_number as f64).ln() / 2.2) as i32;
-                    r.clamp(0, child_depth - 1)
-                } else {
-                    0
-                };
-                let mut score = -self.negamax::<false>(
+                let reduction =
+                    if depth >= 3 && move_number > 3 && !capture && !urgent && forced.is_none() {
+                        let r =
+                            (0.5 + (depth as f64).ln() * (move_number as f64).ln() / 2.2) as i32;
+                        r.clamp(0, child_depth - 1)
+                    } else {
+                        0
+                    };
+                let mut score = self.child_score::<false>(
+                    us,
                     &child,
                     child_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
+                    alpha,
+                    alpha + 1,
                     ply + 1,
                 );
                 if score > alpha && reduction > 0 {
-                    score =
-                        -self.negamax::<false>(&child, child_depth, -alpha - 1, -alpha, ply + 1);
+                    score = self.child_score::<false>(
+                        us,
+                        &child,
+                        child_depth,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                    );
                 }
                 if PV && score > alpha && score < beta {
-                    score = -self.negamax::<true>(&child, child_depth, -beta, -alpha, ply + 1);
+                    score = self.child_score::<true>(us, &child, child_depth, alpha, beta, ply + 1);
                 }
                 score
             };
@@ -198,8 +215,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 quiet_count += 1;
             }
         }
-        if best_move.is_null() {
-            // No move at all (cannot happen with two or more columns): the side to move loses.
+        if best_move == P::Move::NULL {
+            // No move at all (in Breakthrough, only on a board of one column): the side to
+            // move loses.
             return -(MATE - ply as i32);
         }
         let bound = if best_score >= beta {
@@ -211,7 +229,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         };
         self.shared.tt.store(
             key,
-            best_move,
+            best_move.bits(),
             score_to_tt(best_score, ply),
             static_eval,
             depth,
@@ -222,9 +240,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     pub(super) fn reward_quiet(
         &mut self,
-        position: &Position<B>,
-        mv: Move,
-        tried: &[Move],
+        position: &P,
+        mv: P::Move,
+        tried: &[P::Move],
         depth: i32,
         ply: usize,
     ) {
@@ -239,23 +257,17 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
     }
 
-    /// Quiescence search: captures only, after the race rules; the side to move may stand
-    /// pat unless it must capture a runner.
-    pub(super) fn quiesce(
-        &mut self,
-        position: &Position<B>,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    /// Quiescence search: captures only, after the game's exact rules; the side to move may
+    /// stand pat unless it is forced (a runner it must capture).
+    pub(super) fn quiesce(&mut self, position: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         if self.visit(ply) {
             return 0;
         }
-        if let Some(winner) = position.decided() {
-            return terminal_score(winner, position.side_to_move(), ply);
+        if let Some(result) = position.decided() {
+            return terminal_score(result, position.side_to_move(), ply);
         }
-        let forced = match self.race(position, ply) {
+        let forced = match self.exact(position, ply) {
             Err(score) => return score,
             Ok(forced) => forced,
         };
@@ -265,23 +277,26 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         let mut moves = MoveList::new();
         let mut best = -INFINITY;
         match forced {
-            Some(defences) => defences.moves().iter().for_each(|&mv| moves.push(mv)),
+            Some(forced) => forced.as_ref().iter().for_each(|&mv| moves.push(mv)),
             None => {
                 best = self.evaluate(position, ply);
                 if best >= beta {
                     return best;
                 }
                 alpha = alpha.max(best);
-                let us = position.side_to_move();
-                let theirs = position.pieces(us.opponent());
-                self.captures_of(position, theirs, &mut moves);
+                position.generate_noisy(&mut moves);
             }
         }
-        let mut picker =
-            MovePicker::new(position, moves, Move::NULL, [Move::NULL; 2], &self.history);
+        let null = P::Move::NULL;
+        let mut picker = MovePicker::new(position, moves, null, [null; 2], &self.history);
+        let us = position.side_to_move();
         while let Some(mv) = picker.next() {
             let child = self.make_move(position, mv, ply + 1);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = if P::ALTERNATES || child.side_to_move() != us {
+                -self.quiesce(&child, -beta, -alpha, ply + 1)
+            } else {
+                self.quiesce(&child, alpha, beta, ply + 1)
+            };
             if self.stopped {
                 return 0;
             }
@@ -299,11 +314,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     }
 }
 
-fn terminal_score(winner: Color, side_to_move: Color, ply: usize) -> i32 {
-    if winner == side_to_move {
-        MATE - ply as i32
-    } else {
-        -(MATE - ply as i32)
+fn terminal_score(result: GameResult, side_to_move: Color, ply: usize) -> i32 {
+    match result {
+        GameResult::Win(winner) if winner == side_to_move => MATE - ply as i32,
+        GameResult::Win(_) => -(MATE - ply as i32),
+        GameResult::Draw => 0,
     }
 }
 

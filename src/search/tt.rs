@@ -10,7 +10,6 @@
 //! (a `Hash` change, `Clear Hash`, a new game) costs no time to write, because the system
 //! hands out fresh pages already zeroed and the search touches them only as it fills them.
 
-use crate::games::breakthrough::Move;
 use std::alloc::{self, Layout};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -26,7 +25,8 @@ pub enum Bound {
 /// What a probe finds.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
-    pub mv: Move,
+    /// The best move found, as [`GameMove::bits`](crate::game::GameMove::bits) (0: none).
+    pub mv: u16,
     pub score: i32,
     pub eval: i32,
     pub depth: i32,
@@ -48,8 +48,8 @@ struct Bucket([Entry; BUCKET]);
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 /// Data word: move 16 bits | score 16 | eval 16 | depth 8 | bound 2 | age 6.
-fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
-    mv.bits() as u64
+fn pack(mv: u16, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+    mv as u64
         | ((score as i16 as u16 as u64) << 16)
         | ((eval as i16 as u16 as u64) << 32)
         | ((depth.clamp(0, 255) as u64) << 48)
@@ -65,7 +65,7 @@ fn unpack(data: u64) -> Option<(Hit, u8)> {
         _ => return None,
     };
     let hit = Hit {
-        mv: Move::from_bits(data as u16),
+        mv: data as u16,
         score: (data >> 16) as u16 as i16 as i32,
         eval: (data >> 32) as u16 as i16 as i32,
         depth: ((data >> 48) & 255) as i32,
@@ -132,7 +132,7 @@ impl TranspositionTable {
         })
     }
 
-    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: u16, score: i32, eval: i32, depth: i32, bound: Bound) {
         let current_age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.0[0];
@@ -150,7 +150,7 @@ impl TranspositionTable {
                 if depth + 3 < old.depth && bound != Bound::Exact && age == current_age {
                     return;
                 }
-                let mv = if mv.is_null() { old.mv } else { mv };
+                let mv = if mv == 0 { old.mv } else { mv };
                 let new = pack(mv, score, eval, depth, bound, current_age);
                 entry.check.store(key ^ new, Ordering::Relaxed);
                 entry.data.store(new, Ordering::Relaxed);
@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn stores_and_probes() {
         let table = TranspositionTable::new(1).unwrap();
-        let mv = Move::new(9, 17);
+        let mv = 9 | 17 << 8;
         table.store(0xdead_beef, mv, -29_990, 42, 7, Bound::Lower);
         let hit = table.probe(0xdead_beef).unwrap();
         assert_eq!(
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn clear_empties_the_table() {
         let mut table = TranspositionTable::new(1).unwrap();
-        table.store(5, Move::new(1, 2), 0, 0, 1, Bound::Exact);
+        table.store(5, 1 | 2 << 8, 0, 0, 1, Bound::Exact);
         assert!(table.hashfull() <= 1000);
         table.clear();
         assert!(table.probe(5).is_none());

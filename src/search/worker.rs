@@ -7,13 +7,9 @@ use super::ordering::History;
 use super::root::RootMove;
 use super::threads::ThreadPool;
 use super::tt::TranspositionTable;
-use super::{Limits, NetworkRef, Report, SearchResult, Signals, TimeManager, MATE, MAX_PLY};
-use crate::eval::nnue::{AccumulatorStack, Network};
-use crate::eval::Evaluator;
-use crate::games::breakthrough::race::Defences;
-use crate::games::breakthrough::{
-    Bitboard, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict,
-};
+use super::{Limits, Report, SearchResult, Signals, TimeManager, MATE, MAX_PLY};
+use crate::eval::EvalChoice;
+use crate::game::{Evaluation, Exact, GameMove, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -24,11 +20,11 @@ const CHECK_EVERY: u64 = 1024;
 
 /// What all threads of one search share. Owned, so that helpers may still be finishing after
 /// the main thread has returned the result.
-pub(super) struct Shared {
+pub(super) struct Shared<M> {
     pub(super) tt: Arc<TranspositionTable>,
-    /// The network to evaluate with; the linear evaluation when there is none.
-    pub(super) network: Option<NetworkRef>,
-    pub(super) limits: Limits,
+    /// The evaluation to use.
+    pub(super) eval: EvalChoice,
+    pub(super) limits: Limits<M>,
     /// Set when the search is over (the main thread is done, `stop`, the time is up), to end
     /// every thread.
     pub(super) done: AtomicBool,
@@ -40,7 +36,7 @@ pub(super) struct Shared {
     pub(super) nodes: Vec<AtomicU64>,
 }
 
-impl Shared {
+impl<M> Shared<M> {
     pub(super) fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
@@ -49,19 +45,19 @@ impl Shared {
 /// Runs the search on the pool's threads (Lazy SMP: all search the same root and share the
 /// table) and returns the main thread's result, without waiting for the helpers to end.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn search_threads<B: Bitboard>(
-    root: &Position<B>,
-    limits: &Limits,
+pub(super) fn search_threads<P: Position>(
+    root: &P,
+    limits: &Limits<P::Move>,
     signals: &Signals,
     tt: &Arc<TranspositionTable>,
-    network: Option<NetworkRef>,
+    eval: &EvalChoice,
     pool: &ThreadPool,
     start: Instant,
-    report: &mut dyn FnMut(&Report),
-) -> SearchResult {
+    report: &mut dyn FnMut(&Report<P::Move>),
+) -> SearchResult<P::Move> {
     let shared = Arc::new(Shared {
         tt: tt.clone(),
-        network,
+        eval: eval.clone(),
         limits: limits.clone(),
         done: AtomicBool::new(false),
         stop: signals.stop.clone(),
@@ -78,38 +74,31 @@ pub(super) fn search_threads<B: Bitboard>(
     result
 }
 
-pub(super) struct Worker<'a, B> {
+pub(super) struct Worker<'a, P: Position> {
     pub(super) id: usize,
-    pub(super) shared: &'a Shared,
-    pub(super) network: Option<&'a Network>,
-    pub(super) root: Position<B>,
-    pub(super) eval: Evaluator<B>,
-    /// The network's accumulators along the current line, when there is a network.
-    pub(super) accumulators: Option<AccumulatorStack>,
+    pub(super) shared: &'a Shared<P::Move>,
+    pub(super) root: P,
+    pub(super) eval: P::Evaluation,
     pub(super) time: TimeManager,
     pub(super) pondering: bool,
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
-    /// The race rules for this board.
-    pub(super) race: Race<B>,
-    /// By colour: the three ranks before the goal, where moves are never reduced.
-    pub(super) attack_zone: [B; 2],
-    pub(super) killers: [[Move; 2]; MAX_PLY + 2],
+    /// The game's tables for this root (its exact rules, its urgent moves).
+    pub(super) tables: P::Tables,
+    pub(super) killers: [[P::Move; 2]; MAX_PLY + 2],
     /// By ply: whether the move that led there was a null move.
     pub(super) passed: [bool; MAX_PLY + 2],
     pub(super) history: History,
-    pub(super) pv: Vec<[Move; MAX_PLY + 1]>,
+    pub(super) pv: Vec<[P::Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
-    pub(super) root_moves: Vec<RootMove>,
+    pub(super) root_moves: Vec<RootMove<P::Move>>,
 }
 
-impl<'a, B: Bitboard> Worker<'a, B> {
-    pub(super) fn new(id: usize, root: &Position<B>, shared: &'a Shared, start: Instant) -> Self {
-        let layout = root.layout();
-        let rows = layout.size.rows();
+impl<'a, P: Position> Worker<'a, P> {
+    pub(super) fn new(id: usize, root: &P, shared: &'a Shared<P::Move>, start: Instant) -> Self {
         let mut moves = MoveList::new();
-        if root.winner().is_none() {
+        if root.decided().is_none() {
             root.generate(&mut moves);
         }
         let searchmoves = &shared.limits.searchmoves;
@@ -123,28 +112,21 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 pv: vec![mv],
             })
             .collect();
-        let network = shared.network.as_deref();
         Worker {
             id,
             shared,
-            network,
             root: *root,
-            eval: Evaluator::new(root),
-            accumulators: network.map(|net| AccumulatorStack::new(net, root, MAX_PLY + 2)),
+            eval: P::Evaluation::new(root, &shared.eval),
             time: TimeManager::new(&shared.limits, start),
             pondering: shared.pondering.load(Ordering::Relaxed),
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            race: Race::new(layout),
-            attack_zone: [
-                layout.rank(rows - 2) | layout.rank(rows - 3) | layout.rank(rows - 4),
-                layout.rank(1) | layout.rank(2) | layout.rank(3),
-            ],
-            killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            tables: root.tables(),
+            killers: [[P::Move::NULL; 2]; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
-            history: History::new(),
-            pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
+            history: History::new(P::HISTORY_SLOTS),
+            pv: vec![[P::Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves,
         }
@@ -201,77 +183,41 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         self.stopped
     }
 
-    pub(super) fn color_index(color: Color) -> usize {
-        color as usize
+    /// The static evaluation of `position`, which is at `ply` of the current line.
+    #[inline]
+    pub(super) fn evaluate(&mut self, position: &P, ply: usize) -> i32 {
+        self.eval.evaluate(position, ply)
     }
 
-    /// The static evaluation of `position`, which is at `ply` of the current line: the
-    /// network's, plus the linear evaluation's when the network is a residual one.
+    /// The position after `mv`, which will be at `ply`: the evaluation learns how it was
+    /// reached.
     #[inline]
-    pub(super) fn evaluate(&mut self, position: &Position<B>, ply: usize) -> i32 {
-        match (&mut self.accumulators, self.network) {
-            (Some(stack), Some(net)) => {
-                let correction = stack.evaluate(net, ply, position.side_to_move());
-                if net.residual {
-                    correction + self.eval.evaluate(position)
-                } else {
-                    correction
-                }
-            }
-            _ => self.eval.evaluate(position),
-        }
-    }
-
-    /// The position after `mv`, which will be at `ply`: the network's accumulators learn
-    /// how it was reached.
-    #[inline]
-    pub(super) fn make_move(
-        &mut self,
-        position: &Position<B>,
-        mv: Move,
-        ply: usize,
-    ) -> Position<B> {
-        if let Some(stack) = &mut self.accumulators {
-            stack.push_move(ply, position.side_to_move(), mv, position.is_capture(mv));
-        }
+    pub(super) fn make_move(&mut self, position: &P, mv: P::Move, ply: usize) -> P {
+        self.eval.push_move(position, mv, ply);
         position.play(mv)
     }
 
     /// The position after a pass, which will be at `ply`.
     #[inline]
-    pub(super) fn make_pass(&mut self, position: &Position<B>, ply: usize) -> Position<B> {
-        if let Some(stack) = &mut self.accumulators {
-            stack.push_pass(ply);
-        }
+    pub(super) fn make_pass(&mut self, position: &P, ply: usize) -> P {
+        self.eval.push_pass(ply);
         position.pass()
     }
 
-    /// The exact result the race rules give, if any (see [`crate::games::breakthrough::race`]): a runner
-    /// of ours wins in one ply; enemy runners we cannot all capture lose in two; a safe step
-    /// of ours wins in three; an enemy safe step we can neither capture nor block loses in
-    /// four. `Ok(Some(defences))` lists the only moves that do not lose at once.
+    /// What the game knows for certain here: `Err` with the exact score, or `Ok` with the
+    /// only moves that do not lose at once, if that is all it knows.
     #[inline]
-    pub(super) fn race(&self, position: &Position<B>, ply: usize) -> Result<Option<Defences>, i32> {
+    pub(super) fn exact(&self, position: &P, ply: usize) -> Result<Option<P::Forced>, i32> {
         let ply = ply as i32;
-        match self.race.verdict(position, Pattern::Loss4) {
-            Verdict::Won(pattern) => Err(MATE - ply - pattern.plies() as i32),
-            Verdict::Lost(pattern) => Err(-(MATE - ply - pattern.plies() as i32)),
-            Verdict::Forced(defences, _) => Ok(Some(defences)),
-            Verdict::Open => Ok(None),
+        match position.exact(&self.tables) {
+            Exact::Won(plies) => Err(MATE - ply - plies as i32),
+            Exact::Lost(plies) => Err(-(MATE - ply - plies as i32)),
+            Exact::Forced(forced) => Ok(Some(forced)),
+            Exact::Open => Ok(None),
         }
     }
 
-    /// Moves that capture a piece of `target`.
-    pub(super) fn captures_of(&self, position: &Position<B>, target: B, list: &mut MoveList) {
-        let us = position.side_to_move();
-        for step in [Step::TowardFirstFile, Step::TowardLastFile] {
-            for to in (position.step_targets(us, step) & target).squares() {
-                list.push(Move::new(position.origin(us, step, to), to));
-            }
-        }
-    }
-
-    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, mv: P::Move) {
         let child_len = self.pv_len[ply + 1].max(ply + 1);
         self.pv[ply][ply] = mv;
         for i in ply + 1..child_len {

@@ -365,7 +365,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
     /// A child's numbers if the game or a pattern settles it (`Ok`), else (`Err`) how many
     /// moves it has worth searching.
     fn classify(&self, position: &Position<B>) -> Result<Numbers, u32> {
-        if position.decided().is_some() {
+        if position.winner_by_pieces().is_some() {
             // Only the side that just moved can have won.
             return Ok(Numbers::LOST);
         }

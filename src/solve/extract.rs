@@ -115,7 +115,7 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
     /// an error if they settle it for the loser.
     fn settled(&self, position: &Position<B>) -> Result<Option<Reference>, String> {
         let winner_to_move = position.side_to_move() == self.winner;
-        let (pattern, side_to_move_wins) = if let Some(winner) = position.decided() {
+        let (pattern, side_to_move_wins) = if let Some(winner) = position.winner_by_pieces() {
             if winner == self.winner {
                 return Ok(Some(Reference::End));
             }

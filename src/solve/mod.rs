@@ -293,7 +293,7 @@ fn name_moves<B: Bitboard>(
         root.generate(&mut moves);
         for &mv in moves.iter() {
             let child = root.play(mv);
-            if child.decided().is_some() {
+            if child.winner_by_pieces().is_some() {
                 continue;
             }
             match winning_moves(dfpn, &child, all) {

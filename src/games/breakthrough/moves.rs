@@ -1,6 +1,6 @@
-//! Moves and move lists.
+//! Breakthrough's move: a from-square and a to-square.
 
-use std::mem::MaybeUninit;
+use crate::game::GameMove;
 
 /// A move from one square to another, packed in 16 bits (square indices of the dense layout,
 /// so printing it needs the board size: see [`crate::games::breakthrough::BoardSize`] and
@@ -30,64 +30,19 @@ impl Move {
     pub fn is_null(self) -> bool {
         self == Move::NULL
     }
+}
 
-    /// The raw 16 bits, for compact storage (transposition table).
-    pub fn bits(self) -> u16 {
+impl GameMove for Move {
+    const NULL: Move = Move::NULL;
+
+    fn bits(self) -> u16 {
         self.0
     }
 
-    pub fn from_bits(bits: u16) -> Move {
+    fn from_bits(bits: u16) -> Move {
         Move(bits)
     }
 }
 
-/// The most moves a position can have: three per piece, 256 squares.
-pub const MAX_MOVES: usize = 768;
-
-/// A fixed-capacity list of moves that lives on the stack. Its storage starts
-/// uninitialised: search and perft create one per node, and clearing 1.5 KB each time
-/// would cost more than generating the moves.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    pub fn push(&mut self, mv: Move) {
-        self.moves[self.len].write(mv);
-        self.len += 1;
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        // SAFETY: `push` initialises the first `len` entries and nothing else changes `len`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-}
-
-impl std::ops::DerefMut for MoveList {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [Move] {
-        // SAFETY: as in `deref`; the slice covers only initialised entries.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
-    }
-}
+/// Breakthrough's moves in a list.
+pub type MoveList = crate::game::MoveList<Move>;

@@ -266,7 +266,7 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn count_replies(&self, mv: Move) -> u64 {
         let next = self.play_unhashed(mv);
-        if next.decided().is_some() {
+        if next.winner_by_pieces().is_some() {
             0
         } else {
             next.count_moves()
@@ -285,7 +285,7 @@ impl<B: Bitboard> Position<B> {
     /// The winner if the game is decided by the pieces alone: a piece on its goal rank, or
     /// a side without pieces. Cheap; used on every node.
     #[inline]
-    pub fn decided(&self) -> Option<Color> {
+    pub fn winner_by_pieces(&self) -> Option<Color> {
         let white_home = !(self.pieces[0] & self.layout.last_rank).is_empty();
         let black_home = !(self.pieces[1] & self.layout.first_rank).is_empty();
         // Both on goal cannot arise in play; a position string may say so, and then the side
@@ -305,10 +305,10 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// The winner if the game is over. Beyond [`Position::decided`], a side to move without
+    /// The winner if the game is over. Beyond [`Position::winner_by_pieces`], a side to move without
     /// a legal move loses (impossible with two or more columns, but not assumed).
     pub fn winner(&self) -> Option<Color> {
-        self.decided()
+        self.winner_by_pieces()
             .or_else(|| (self.count_moves() == 0).then_some(self.side.opponent()))
     }
 }

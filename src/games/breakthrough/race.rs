@@ -199,7 +199,7 @@ impl<B: Bitboard> Race<B> {
 
     /// Whether `pattern` holds in `position` on its own terms: the check a proof leaf gets.
     pub fn holds(&self, pattern: Pattern, position: &Position<B>) -> bool {
-        if position.decided().is_some() {
+        if position.winner_by_pieces().is_some() {
             return false;
         }
         let us = position.side_to_move();
@@ -330,7 +330,7 @@ impl<B: Bitboard> Race<B> {
                 }
                 let mv = Move::new(position.origin(us, step, to), to);
                 let next = position.play(mv);
-                if next.decided().is_some() {
+                if next.winner_by_pieces().is_some() {
                     return true;
                 }
                 if enemy_near(&next) || next.attacks(them).contains(to) {

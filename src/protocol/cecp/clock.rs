@@ -2,6 +2,7 @@
 //! limits of the engine's next search.
 
 use super::parser::Level;
+use crate::games::breakthrough::Move;
 use crate::search::{Clock, Limits};
 use std::time::Duration;
 
@@ -51,7 +52,12 @@ impl TimeControl {
     }
 
     /// The limits of the engine's search when it has made `moves_made` moves of the game.
-    pub fn limits(&self, moves_made: usize, depth: Option<u32>, overhead: Duration) -> Limits {
+    pub fn limits(
+        &self,
+        moves_made: usize,
+        depth: Option<u32>,
+        overhead: Duration,
+    ) -> Limits<Move> {
         let moves_per_period = self.level.moves as usize;
         let clock = Clock {
             remaining: self.own.unwrap_or(self.level.base),

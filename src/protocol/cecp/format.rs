@@ -161,7 +161,7 @@ fn score(score: Score) -> i64 {
 /// principal variation for an upper bound (fail low), `!` for a lower bound. CECP's
 /// optional fields (selective depth, speed) are left out: XBoard 4.9 shows them as part of
 /// the principal variation in its message line.
-pub fn thinking(report: &Report, game: &Breakthrough) -> String {
+pub fn thinking(report: &Report<Move>, game: &Breakthrough) -> String {
     let mut pv = Vec::with_capacity(report.pv.len());
     let mut position = *game;
     for &mv in &report.pv {

@@ -26,6 +26,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
+/// The latest analysis line and the position it is for.
+type Analysis = (Breakthrough, Report<Move>);
+
 pub struct Session {
     host: Host,
     out: Arc<Output>,
@@ -48,7 +51,7 @@ pub struct Session {
     /// pondering.
     expected: Option<(Breakthrough, Move)>,
     /// The analysis' latest report and the position it is about, for `.` and `hint`.
-    analysis: Arc<Mutex<Option<(Breakthrough, Report)>>>,
+    analysis: Arc<Mutex<Option<Analysis>>>,
 }
 
 /// Who the engine plays.
@@ -381,7 +384,7 @@ impl Session {
         ));
     }
 
-    fn latest_analysis(&self) -> Option<(Breakthrough, Report)> {
+    fn latest_analysis(&self) -> Option<Analysis> {
         self.analysis
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -466,7 +469,7 @@ impl Session {
         self.start(Kind::Analysis, game, limits);
     }
 
-    fn start(&mut self, kind: Kind, game: Breakthrough, limits: Limits) {
+    fn start(&mut self, kind: Kind, game: Breakthrough, limits: Limits<Move>) {
         let signals = &self.host.signals;
         self.host.interrupts.arm_search(signals);
         signals.pondering.store(false, Ordering::SeqCst);

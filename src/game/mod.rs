@@ -1,0 +1,172 @@
+//! What the engine knows of a game: the traits that the generic layers (search, solver,
+//! protocol, match runner) are written against, so that none of them names a game's own
+//! types. Each game lives in its own folder under [`crate::games`].
+//!
+//! Two levels, because speed matters in one and convenience in the other:
+//! - [`Game`]: a position as the protocol and the match runner hold it: any board size, with
+//!   notation, position strings and a diagram. Breakthrough's is an enum over bitboard
+//!   widths.
+//! - [`Position`]: the position the search and perft run on, one concrete type per
+//!   bitboard width, monomorphised. [`Game::visit`] hands it to a [`PositionVisitor`] once,
+//!   at the top, so the hot path has no dynamic dispatch.
+//!
+//! A ply is one [`Position::Move`]. Plies need not alternate: a game whose turn has several
+//! plies (Breakthru's two slides) keeps the side to move between them, and the search only
+//! negates a score when the side to move changes.
+
+mod move_list;
+
+pub use move_list::{MoveList, MAX_MOVES};
+
+use crate::eval::EvalChoice;
+use std::fmt::Debug;
+
+/// A side. White moves first (Breakthrough's white; Breakthru's gold).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// One ply of some game: small and copyable, with a null value, and storable in 16 bits (the
+/// transposition table keeps moves that way).
+pub trait GameMove: Copy + Eq + Debug + Send + Sync + 'static {
+    /// No move.
+    const NULL: Self;
+    fn bits(self) -> u16;
+    fn from_bits(bits: u16) -> Self;
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    Win(Color),
+    Draw,
+}
+
+/// What a game knows for certain about a position before it is searched (Breakthrough's race
+/// rules, for one). Plies are counted from the position.
+#[derive(Clone, Copy, Debug)]
+pub enum Exact<Forced> {
+    /// The side to move wins within this many plies.
+    Won(u32),
+    /// The side to move loses within this many plies.
+    Lost(u32),
+    /// Only these moves do not lose at once; the search looks at them alone and without
+    /// spending depth.
+    Forced(Forced),
+    /// Nothing certain.
+    Open,
+}
+
+/// What kind of move a move is, for ordering.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveKind {
+    /// A capture; a higher urgency is tried first.
+    Capture(i32),
+    /// A quiet move that puts the piece where it can be taken for nothing: tried last.
+    Hanging,
+    /// Any other move.
+    Quiet,
+}
+
+/// A position of a game as the search and perft see it: one concrete type, copy-make.
+pub trait Position: Copy + Send + Sync + 'static {
+    type Move: GameMove;
+    /// What [`Position::exact`] returns for a forced position: the only moves to look at.
+    type Forced: Copy + AsRef<[Self::Move]>;
+    /// Tables the search builds once per thread for the root's board (race ranks, zones).
+    type Tables: Send;
+    /// What move ordering learns of a position once, before scoring its moves.
+    type OrderHints;
+    /// The static evaluation the search uses on this game.
+    type Evaluation: Evaluation<Self>;
+
+    /// Whether the side to move changes with every ply. A game that says `false` may keep
+    /// the move between plies, and the search then checks the side at every ply.
+    const ALTERNATES: bool;
+    /// The number of slots of the search's history table; see [`Position::history_slot`].
+    const HISTORY_SLOTS: usize;
+
+    fn side_to_move(&self) -> Color;
+    /// A hash of everything that decides the future of the game: pieces, side to move, and
+    /// the state within a turn.
+    fn hash(&self) -> u64;
+    /// The result, if the position alone says the game is over (cheap: called at every
+    /// node). A side with no legal move is found by the search itself.
+    fn decided(&self) -> Option<GameResult>;
+    /// Appends every legal move.
+    fn generate(&self, list: &mut MoveList<Self::Move>);
+    /// Appends the moves quiescence search looks at (captures).
+    fn generate_noisy(&self, list: &mut MoveList<Self::Move>);
+    fn is_capture(&self, mv: Self::Move) -> bool;
+    /// The position after a legal move.
+    fn play(&self, mv: Self::Move) -> Self;
+    /// Whether a null move may be tried here (not where zugzwang is likely).
+    fn may_pass(&self) -> bool;
+    /// The position with the turn handed to the other side and nothing else changed.
+    fn pass(&self) -> Self;
+
+    /// The tables for searching below this position.
+    fn tables(&self) -> Self::Tables;
+    /// What is certain here before searching.
+    fn exact(&self, tables: &Self::Tables) -> Exact<Self::Forced>;
+    /// Whether `mv` is never reduced or pruned (a move toward the goal, for instance).
+    fn is_urgent(&self, tables: &Self::Tables, mv: Self::Move) -> bool;
+    fn order_hints(&self) -> Self::OrderHints;
+    fn move_kind(&self, hints: &Self::OrderHints, mv: Self::Move) -> MoveKind;
+    /// Where the history table keeps `mv` played here: below [`Position::HISTORY_SLOTS`].
+    fn history_slot(&self, mv: Self::Move) -> usize;
+}
+
+/// The evaluation of one search thread: the game's own way of scoring positions, told of
+/// every ply along the current line so that it can update incrementally.
+pub trait Evaluation<P: Position>: Send {
+    /// The evaluation for a search from `root`, as `choice` asks.
+    fn new(root: &P, choice: &EvalChoice) -> Self;
+    /// The score of `position`, at `ply` of the current line, for its side to move.
+    fn evaluate(&mut self, position: &P, ply: usize) -> i32;
+    /// `position` is left by `mv`, reaching `ply`.
+    fn push_move(&mut self, position: &P, mv: P::Move, ply: usize);
+    /// `ply` is reached by a pass.
+    fn push_pass(&mut self, ply: usize);
+}
+
+/// Code that runs on a concrete [`Position`] type: what [`Game::visit`] calls.
+pub trait PositionVisitor<M: GameMove> {
+    type Output;
+    fn visit<P: Position<Move = M>>(self, position: &P) -> Self::Output;
+}
+
+/// A game position of any size, as the protocol and the tools hold it.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    type Move: GameMove;
+
+    fn side_to_move(&self) -> Color;
+    fn hash(&self) -> u64;
+    /// The result once the game is over.
+    fn result(&self) -> Option<GameResult>;
+    /// The legal moves (none once the game is over).
+    fn legal_moves(&self) -> MoveList<Self::Move>;
+    /// The position after a legal move.
+    fn play(&self, mv: Self::Move) -> Self;
+    /// Runs `visitor` on the concrete position.
+    fn visit<V: PositionVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
+}

@@ -1,0 +1,193 @@
+//! How Breakthrough plugs into the generic layers: [`game::Position`] for the position of
+//! each bitboard width, and [`Game`] for [`Breakthrough`], the position of any size.
+
+use super::race::Defences;
+use super::{
+    Bitboard, Breakthrough, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict,
+};
+use crate::game::{self, Exact, Game, GameResult, MoveKind, PositionVisitor};
+use crate::with_position;
+
+/// The search's tables for one board: the race rules, and the ranks where moves are urgent.
+pub struct Tables<B> {
+    race: Race<B>,
+    /// By colour: the three ranks before the goal, where moves are never reduced or pruned.
+    attack_zone: [B; 2],
+}
+
+/// What move ordering needs of a position: both sides' attacks and the enemy's pieces.
+pub struct OrderHints<B> {
+    our_attacks: B,
+    their_attacks: B,
+    theirs: B,
+}
+
+impl AsRef<[Move]> for Defences {
+    fn as_ref(&self) -> &[Move] {
+        self.moves()
+    }
+}
+
+impl<B: Bitboard> game::Position for Position<B> {
+    type Move = Move;
+    type Forced = Defences;
+    type Tables = Tables<B>;
+    type OrderHints = OrderHints<B>;
+    type Evaluation = super::evaluation::Evaluation<B>;
+
+    const ALTERNATES: bool = true;
+    /// By colour, target square and direction (three directions, so no division to find the
+    /// origin).
+    const HISTORY_SLOTS: usize = 2 * 256 * 3;
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn decided(&self) -> Option<GameResult> {
+        self.winner_by_pieces().map(GameResult::Win)
+    }
+
+    #[inline]
+    fn generate(&self, list: &mut MoveList) {
+        Position::generate(self, list)
+    }
+
+    /// Captures: each diagonal in turn.
+    #[inline]
+    fn generate_noisy(&self, list: &mut MoveList) {
+        let us = Position::side_to_move(self);
+        let theirs = self.pieces(us.opponent());
+        for step in [Step::TowardFirstFile, Step::TowardLastFile] {
+            for to in (self.step_targets(us, step) & theirs).squares() {
+                list.push(Move::new(self.origin(us, step, to), to));
+            }
+        }
+    }
+
+    #[inline]
+    fn is_capture(&self, mv: Move) -> bool {
+        Position::is_capture(self, mv)
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        Position::play(self, mv)
+    }
+
+    /// Zugzwang is rare while the side to move has pieces to spare.
+    #[inline]
+    fn may_pass(&self) -> bool {
+        self.pieces(Position::side_to_move(self)).count() >= 4
+    }
+
+    #[inline]
+    fn pass(&self) -> Self {
+        Position::pass(self)
+    }
+
+    fn tables(&self) -> Tables<B> {
+        let layout = self.layout();
+        let rows = layout.size.rows();
+        Tables {
+            race: Race::new(layout),
+            attack_zone: [
+                layout.rank(rows - 2) | layout.rank(rows - 3) | layout.rank(rows - 4),
+                layout.rank(1) | layout.rank(2) | layout.rank(3),
+            ],
+        }
+    }
+
+    /// The race rules (see [`super::race`]): a runner of ours wins in one ply; enemy runners
+    /// we cannot all capture lose in two; a safe step of ours wins in three; an enemy safe
+    /// step we can neither capture nor block loses in four.
+    #[inline]
+    fn exact(&self, tables: &Tables<B>) -> Exact<Defences> {
+        match tables.race.verdict(self, Pattern::Loss4) {
+            Verdict::Won(pattern) => Exact::Won(pattern.plies()),
+            Verdict::Lost(pattern) => Exact::Lost(pattern.plies()),
+            Verdict::Forced(defences, _) => Exact::Forced(defences),
+            Verdict::Open => Exact::Open,
+        }
+    }
+
+    #[inline]
+    fn is_urgent(&self, tables: &Tables<B>, mv: Move) -> bool {
+        tables.attack_zone[Position::side_to_move(self) as usize].contains(mv.to())
+    }
+
+    #[inline]
+    fn order_hints(&self) -> OrderHints<B> {
+        let us = Position::side_to_move(self);
+        let them = us.opponent();
+        OrderHints {
+            our_attacks: self.attacks(us),
+            their_attacks: self.attacks(them),
+            theirs: self.pieces(them),
+        }
+    }
+
+    /// A capture is the more urgent the further its victim has come toward our home, and
+    /// more so when it is safe.
+    #[inline]
+    fn move_kind(&self, hints: &OrderHints<B>, mv: Move) -> MoveKind {
+        let to = mv.to();
+        let defended = hints.our_attacks.contains(to);
+        if hints.theirs.contains(to) {
+            let size = self.size();
+            let rank = size.rank_of(to);
+            let progress = match Position::side_to_move(self).opponent() {
+                Color::White => rank,
+                Color::Black => size.rows() - 1 - rank,
+            };
+            let safe = !hints.their_attacks.contains(to) || defended;
+            MoveKind::Capture(progress as i32 * 64 + if safe { 1024 } else { 0 })
+        } else if hints.their_attacks.contains(to) && !defended {
+            MoveKind::Hanging
+        } else {
+            MoveKind::Quiet
+        }
+    }
+
+    #[inline]
+    fn history_slot(&self, mv: Move) -> usize {
+        let up = self.size().cols();
+        let direction = mv.from().abs_diff(mv.to()) + 1 - up; // 0, 1 or 2
+        (Position::side_to_move(self) as usize * 256 + mv.to()) * 3 + direction
+    }
+}
+
+impl Game for Breakthrough {
+    type Move = Move;
+
+    fn side_to_move(&self) -> Color {
+        Breakthrough::side_to_move(self)
+    }
+
+    fn hash(&self) -> u64 {
+        Breakthrough::hash(self)
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        self.winner().map(GameResult::Win)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Breakthrough::legal_moves(self)
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        Breakthrough::play(self, mv)
+    }
+
+    fn visit<V: PositionVisitor<Move>>(&self, visitor: V) -> V::Output {
+        with_position!(self, position => visitor.visit(position))
+    }
+}

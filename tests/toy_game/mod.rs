@@ -1,0 +1,222 @@
+//! Relay, a toy game written against the generic traits alone, to show that a game needs
+//! nothing but its own folder to be searched: a pile of stones; a turn is one or two plies
+//! by the same side, each taking one or two stones (the second ply may instead end the turn);
+//! whoever takes the last stone wins, and the game is drawn once `turn_limit` turns have
+//! passed with stones left. It has what Breakthrough lacks: plies that do not alternate and
+//! draws.
+
+use troyka::eval::EvalChoice;
+use troyka::game::{
+    Color, Evaluation, Exact, Game, GameMove, GameResult, MoveKind, MoveList, Position,
+    PositionVisitor,
+};
+
+/// A ply: take one or two stones, or (second ply only) end the turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Ply(u16);
+
+impl Ply {
+    pub const END_TURN: Ply = Ply(3);
+
+    pub fn take(stones: u16) -> Ply {
+        Ply(stones)
+    }
+
+    pub fn taken(self) -> u16 {
+        if self == Ply::END_TURN {
+            0
+        } else {
+            self.0
+        }
+    }
+}
+
+impl GameMove for Ply {
+    const NULL: Ply = Ply(0);
+
+    fn bits(self) -> u16 {
+        self.0
+    }
+
+    fn from_bits(bits: u16) -> Ply {
+        Ply(bits)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Relay {
+    pub stones: u16,
+    pub side: Color,
+    /// Whether the side to move has played the first ply of its turn.
+    pub second_ply: bool,
+    /// Turns begun so far.
+    pub turns: u16,
+    pub turn_limit: u16,
+    /// Who took the last stone, once the pile is empty.
+    pub winner: Option<Color>,
+}
+
+impl Relay {
+    pub fn new(stones: u16, turn_limit: u16) -> Relay {
+        Relay {
+            stones,
+            side: Color::White,
+            second_ply: false,
+            turns: 0,
+            turn_limit,
+            winner: None,
+        }
+    }
+
+    fn end_turn(mut self) -> Relay {
+        self.side = self.side.opponent();
+        self.second_ply = false;
+        self.turns += 1;
+        self
+    }
+}
+
+impl Position for Relay {
+    type Move = Ply;
+    type Forced = [Ply; 0];
+    type Tables = ();
+    type OrderHints = ();
+    type Evaluation = Material;
+
+    const ALTERNATES: bool = false;
+    const HISTORY_SLOTS: usize = 2 * 4;
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        let fields = [
+            self.stones as u64,
+            self.side as u64,
+            self.second_ply as u64,
+            self.turns as u64,
+            self.winner.map_or(0, |w| w as u64 + 1),
+        ];
+        fields
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325, |h: u64, &f| {
+                (h ^ f).wrapping_mul(0x0100_0000_01b3)
+            })
+            .wrapping_add(1)
+    }
+
+    fn decided(&self) -> Option<GameResult> {
+        match self.winner {
+            Some(winner) => Some(GameResult::Win(winner)),
+            None if self.turns >= self.turn_limit => Some(GameResult::Draw),
+            None => None,
+        }
+    }
+
+    fn generate(&self, list: &mut MoveList<Ply>) {
+        for take in 1..=self.stones.min(2) {
+            list.push(Ply::take(take));
+        }
+        if self.second_ply {
+            list.push(Ply::END_TURN);
+        }
+    }
+
+    fn generate_noisy(&self, _: &mut MoveList<Ply>) {}
+
+    fn is_capture(&self, _: Ply) -> bool {
+        false
+    }
+
+    fn play(&self, ply: Ply) -> Relay {
+        let mut next = *self;
+        next.stones -= ply.taken();
+        if next.stones == 0 {
+            next.winner = Some(self.side);
+        }
+        if self.second_ply || ply == Ply::END_TURN {
+            next.end_turn()
+        } else {
+            next.second_ply = true;
+            next
+        }
+    }
+
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    fn pass(&self) -> Relay {
+        self.end_turn()
+    }
+
+    fn tables(&self) {}
+
+    fn exact(&self, _: &()) -> Exact<[Ply; 0]> {
+        Exact::Open
+    }
+
+    fn is_urgent(&self, _: &(), _: Ply) -> bool {
+        false
+    }
+
+    fn order_hints(&self) {}
+
+    fn move_kind(&self, _: &(), _: Ply) -> MoveKind {
+        MoveKind::Quiet
+    }
+
+    fn history_slot(&self, ply: Ply) -> usize {
+        self.side as usize * 4 + ply.0 as usize
+    }
+}
+
+/// No knowledge at all: every unfinished position scores zero.
+pub struct Material;
+
+impl Evaluation<Relay> for Material {
+    fn new(_: &Relay, _: &EvalChoice) -> Material {
+        Material
+    }
+
+    fn evaluate(&mut self, _: &Relay, _: usize) -> i32 {
+        0
+    }
+
+    fn push_move(&mut self, _: &Relay, _: Ply, _: usize) {}
+
+    fn push_pass(&mut self, _: usize) {}
+}
+
+impl Game for Relay {
+    type Move = Ply;
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        self.decided()
+    }
+
+    fn legal_moves(&self) -> MoveList<Ply> {
+        let mut list = MoveList::new();
+        if self.decided().is_none() {
+            self.generate(&mut list);
+        }
+        list
+    }
+
+    fn play(&self, ply: Ply) -> Relay {
+        Position::play(self, ply)
+    }
+
+    fn visit<V: PositionVisitor<Ply>>(&self, visitor: V) -> V::Output {
+        visitor.visit(self)
+    }
+}
