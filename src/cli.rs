@@ -3,9 +3,9 @@
 
 use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
-use crate::eval::nnue::Network;
 use crate::eval::EvalChoice;
 use crate::games::breakthrough::{BoardSize, Breakthrough};
+use crate::nnue::Network;
 use crate::perft;
 use crate::solve::{self, Outcome, Progress, Solver, Totals};
 use crate::train::TrainSettings;

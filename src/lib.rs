@@ -6,6 +6,7 @@ pub mod datagen;
 pub mod eval;
 pub mod game;
 pub mod games;
+pub mod nnue;
 pub mod perft;
 pub mod proof;
 pub mod protocol;

@@ -1,9 +1,9 @@
 //! The linear tuner's input: `troyka features` turns data files into the feature vectors of
 //! their quiet positions, one line each: the result for the side to move (1 won, 0 lost),
-//! then [`crate::eval::features`].
+//! then [`crate::games::breakthrough::linear::features`].
 
 use super::record::{DataFile, Sample};
-use crate::eval;
+use crate::games::breakthrough::linear;
 use crate::games::breakthrough::{Bitboard, Color};
 use crate::with_position;
 use std::io::Write;
@@ -11,7 +11,7 @@ use std::io::Write;
 /// Writes `result f0 f1 …` for every quiet position of `data`.
 pub fn write_features(data: &DataFile, out: &mut impl Write) -> std::io::Result<()> {
     for sample in data.samples().filter(is_quiet) {
-        let values: Vec<String> = eval::features(&sample.game)
+        let values: Vec<String> = linear::features(&sample.game)
             .iter()
             .map(i32::to_string)
             .collect();
@@ -76,9 +76,9 @@ mod tests {
         let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
         assert_eq!(lines.len(), 2);
         assert_eq!((lines[0][0], lines[1][0]), ("1", "0"));
-        assert!(lines.iter().all(|l| l.len() == eval::feature::COUNT + 1));
+        assert!(lines.iter().all(|l| l.len() == linear::feature::COUNT + 1));
         // The tempo feature is always 1.
-        assert!(lines.iter().all(|l| l[eval::feature::TEMPO + 1] == "1"));
+        assert!(lines.iter().all(|l| l[linear::feature::TEMPO + 1] == "1"));
     }
 
     #[test]

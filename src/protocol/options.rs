@@ -4,8 +4,8 @@
 //! here, so the sessions only apply settings that are valid.
 
 use super::numbers::{whole, Whole};
-use crate::eval::nnue::Network;
 use crate::games::breakthrough::BoardSize;
+use crate::nnue::Network;
 use std::sync::Arc;
 use std::time::Duration;
 

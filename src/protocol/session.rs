@@ -18,10 +18,10 @@ use super::parser::{quote, Command, Go, PositionBase, Query, Word};
 use super::reader::Request;
 use super::search_thread::{Finished, Job};
 use super::solve_thread::SolveJob;
-use crate::eval::nnue::Accumulator;
+use crate::games::breakthrough::explain;
 use crate::games::breakthrough::{Breakthrough, Color, Move};
 use crate::search::{Clock, Engine, Limits};
-use crate::{bench, eval, perft, with_position};
+use crate::{bench, perft};
 use crossbeam_channel::{select, Receiver};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, MutexGuard};
@@ -480,50 +480,7 @@ impl Session {
 
     /// `eval`: the static evaluation term by term, and the network's verdict, for people.
     fn eval(&self) {
-        let breakdown = eval::breakdown(&self.game);
-        let side = self.game.side_to_move().name();
-        let mut text = format!(
-            "{:<22} {:>6}  (cp for {side}, the side to move)\n",
-            "term", "value"
-        );
-        for (name, value) in &breakdown.terms {
-            text += &format!("{name:<22} {value:>6}\n");
-        }
-        text += &format!("Linear evaluation: {} cp for {side}\n", breakdown.total);
-        let engine = self.engine();
-        let size = self.game.size();
-        text += &match engine.eval.network(size) {
-            Some(net) => {
-                let score = with_position!(&self.game, p => {
-                    Accumulator::new(&net, p).evaluate(&net, p.side_to_move())
-                });
-                let origin = match &engine.eval.loaded {
-                    Some(loaded) if loaded.size == size => "EvalFile",
-                    _ => "built-in",
-                };
-                // A residual network's output is added to the linear evaluation.
-                let (total, parts) = if net.residual {
-                    let linear = breakdown.total;
-                    (
-                        linear + score,
-                        format!(" (linear {linear} + network {score})"),
-                    )
-                } else {
-                    (score, String::new())
-                };
-                format!(
-                    "NNUE evaluation ({origin} {size} network): {total} cp for {side}{parts}\n\
-                     The search uses the NNUE evaluation."
-                )
-            }
-            None if engine.eval.linear_only => "NNUE evaluation: off (Use NNUE is false)\n\
-                 The search uses the linear evaluation."
-                .to_string(),
-            None => format!(
-                "NNUE evaluation: no network for {size}\n\
-                 The search uses the linear evaluation."
-            ),
-        };
+        let text = explain(&self.game, &self.engine().eval);
         self.out.send(&text);
     }
 }

@@ -19,7 +19,7 @@
 use super::parallel::Shared;
 use super::symmetry::{canonical, Mirror};
 use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
-use crate::eval::Evaluator;
+use crate::games::breakthrough::linear::Evaluator;
 use crate::games::breakthrough::{Bitboard, Move, MoveList, Pattern, Position, Race, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -121,7 +121,8 @@ pub fn load(
             };
             let linear = residual.then(|| {
                 let game = record::decode(file.size, record).game;
-                crate::eval::linear(&game).clamp(i16::MIN as i32, i16::MAX as i32) as i16
+                crate::games::breakthrough::linear::evaluate(&game)
+                    .clamp(i16::MIN as i32, i16::MAX as i32) as i16
             });
             part.push(record, linear);
         }
@@ -181,7 +182,10 @@ mod tests {
             let game = record::decode(residual.training.size, raw).game;
             for mirror in [false, true] {
                 let example = residual.training.example(index, mirror);
-                assert_eq!(example.base, crate::eval::linear(&game) as f32);
+                assert_eq!(
+                    example.base,
+                    crate::games::breakthrough::linear::evaluate(&game) as f32
+                );
             }
             assert_eq!(kept.training.example(index, false).base, 0.0);
         }

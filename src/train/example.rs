@@ -1,8 +1,8 @@
 //! Training examples: data records turned into the network's active inputs, through the
-//! engine's own feature definition ([`crate::eval::nnue::features`]).
+//! engine's own feature definition ([`crate::games::breakthrough::features`]).
 
 use crate::datagen::record::{bitset_squares, BLACK_TO_MOVE_FLAG, WHITE_WON_FLAG};
-use crate::eval::nnue::features::input;
+use crate::games::breakthrough::features::input;
 use crate::games::breakthrough::{BoardSize, Color};
 
 /// The most pieces a board holds: four rows of at most 16 columns.
@@ -87,7 +87,7 @@ pub fn decode(size: BoardSize, record: &[u8], mirror: bool) -> Example {
 mod tests {
     use super::*;
     use crate::datagen::record::{encode, Sample};
-    use crate::eval::nnue::features::active_inputs;
+    use crate::games::breakthrough::features::active_inputs;
     use crate::games::breakthrough::Breakthrough;
 
     fn record(fen: &str, score: i16, white_won: bool) -> (Breakthrough, Vec<u8>) {

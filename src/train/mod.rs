@@ -1,4 +1,4 @@
-//! `troyka train`: fits a network ([`crate::eval::nnue`]) to self-play data
+//! `troyka train`: fits a network ([`crate::nnue`]) to self-play data
 //! ([`crate::datagen`]) on the CPU and writes the quantised net file the engine loads.
 //!
 //! The loss is the squared error between the network's predicted result,
@@ -100,7 +100,7 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
             ..Model::random(training.size, settings.seed)
         },
         Some(path) => {
-            let net = crate::eval::nnue::Network::read(path)?;
+            let net = crate::nnue::Network::read(path)?;
             if net.size != training.size {
                 return Err(format!(
                     "{} is a {} network; the data is {}",

@@ -4,9 +4,9 @@
 //! against finite differences in the tests), Adam, and quantisation.
 
 use super::example::{Example, Inputs};
-use crate::eval::nnue::features::input_count;
-use crate::eval::nnue::network::{Network, Row, HIDDEN, QA, QB, SCALE};
+use crate::games::breakthrough::features::input_count;
 use crate::games::breakthrough::BoardSize;
+use crate::nnue::network::{Network, Row, HIDDEN, QA, QB, SCALE};
 use rand_mt::Mt64;
 
 /// Weights are kept within this range so that they quantise without overflow
@@ -297,7 +297,7 @@ mod tests {
     use super::super::example::decode;
     use super::*;
     use crate::datagen::record::{encode, Sample};
-    use crate::eval::nnue::Accumulator;
+    use crate::games::breakthrough::accumulator::Accumulator;
     use crate::games::breakthrough::Breakthrough;
     use crate::with_position;
 
@@ -451,8 +451,8 @@ mod tests {
     /// trainer, on positions of every phase of random games.
     #[test]
     fn shipped_networks_agree_with_their_float_models() {
-        for size in crate::eval::nnue::default_network_sizes() {
-            let net = crate::eval::nnue::default_network(size).expect("listed");
+        for size in crate::games::breakthrough::networks::sizes() {
+            let net = crate::games::breakthrough::networks::default_network(size).expect("listed");
             let model = Model::from_network(net);
             for (game, example) in samples(size, 300, 4) {
                 let (float, integer) = (model.centipawns(&example), integer_output(net, &game));

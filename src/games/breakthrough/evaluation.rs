@@ -2,11 +2,13 @@
 //! evaluation's when the network is a residual one; the linear evaluation alone where there
 //! is no network (or `Use NNUE` is off).
 
-use super::{Bitboard, Position};
-use crate::eval::nnue::AccumulatorStack;
-use crate::eval::{EvalChoice, Evaluator, NetworkRef};
-use crate::game;
+use super::linear::Evaluator;
+use super::{Bitboard, Breakthrough, Position};
+use crate::eval::{EvalChoice, NetworkRef};
+use crate::game::{self, Evaluation as _};
+use crate::games::breakthrough::accumulator::AccumulatorStack;
 use crate::search::MAX_PLY;
+use crate::with_position;
 
 /// The evaluation of one search thread.
 pub struct Evaluation<B> {
@@ -55,4 +57,48 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
             stack.push_pass(ply);
         }
     }
+}
+
+/// The evaluation of `game` explained for people (`eval`): each linear term, and the
+/// evaluation the search uses, as it adds the two up.
+pub fn explain(game: &Breakthrough, choice: &EvalChoice) -> String {
+    let breakdown = super::linear::breakdown(game);
+    let side = game.side_to_move().name();
+    let mut text = format!(
+        "{:<22} {:>6}  (cp for {side}, the side to move)\n",
+        "term", "value"
+    );
+    for (name, value) in &breakdown.terms {
+        text += &format!("{name:<22} {value:>6}\n");
+    }
+    text += &format!("Linear evaluation: {} cp for {side}\n", breakdown.total);
+    let size = game.size();
+    let total = with_position!(game, p => Evaluation::new(p, choice).evaluate(p, 0));
+    text += &match choice.network(size) {
+        Some(net) => {
+            let origin = match &choice.loaded {
+                Some(loaded) if loaded.size == size => "EvalFile",
+                _ => "built-in",
+            };
+            // A residual network's output is added to the linear evaluation.
+            let parts = if net.residual {
+                let linear = breakdown.total;
+                format!(" (linear {linear} + network {})", total - linear)
+            } else {
+                String::new()
+            };
+            format!(
+                "NNUE evaluation ({origin} {size} network): {total} cp for {side}{parts}\n\
+                 The search uses the NNUE evaluation."
+            )
+        }
+        None if choice.linear_only => "NNUE evaluation: off (Use NNUE is false)\n\
+             The search uses the linear evaluation."
+            .to_string(),
+        None => format!(
+            "NNUE evaluation: no network for {size}\n\
+             The search uses the linear evaluation."
+        ),
+    };
+    text
 }

@@ -3,13 +3,17 @@
 //! [`Breakthrough`], which picks the bitboard width for the board size once. Nothing here knows
 //! about threads, I/O or search.
 
+pub mod accumulator;
 pub mod bitboard;
 mod board;
 mod evaluation;
+pub mod features;
 mod fen;
 pub mod geometry;
 mod hooks;
+pub mod linear;
 mod moves;
+pub mod networks;
 pub mod position;
 pub mod race;
 pub mod zobrist;
@@ -18,6 +22,7 @@ pub use crate::game::Color;
 pub use crate::game::MAX_MOVES;
 pub use bitboard::{Bitboard, U256};
 pub use board::{move_name, parse_move_text, Breakthrough, EndReason, Outcome};
+pub use evaluation::explain;
 pub use geometry::{BoardSize, Layout};
 pub use moves::{Move, MoveList};
 pub use position::{Position, Step};

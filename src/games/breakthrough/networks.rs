@@ -1,8 +1,8 @@
 //! The default networks, built into the binary: one per board size that has one. Other
 //! sizes use the linear evaluation.
 
-use super::network::Network;
 use crate::games::breakthrough::BoardSize;
+use crate::nnue::Network;
 use std::sync::OnceLock;
 
 /// The net files in `nets/`, by board size (README, "Tuning", says how each was made).

@@ -1,7 +1,7 @@
 //! The quantised network the engine runs, and its file format.
 //!
 //! Architecture: `(2S -> HIDDEN) x 2 -> 1`. Each perspective's inputs
-//! ([`features`](super::features)) feed one shared first layer (the accumulator); the two
+//! ([`features`](crate::games::breakthrough::features)) feed one shared first layer (the accumulator); the two
 //! accumulators, the side to move's first, go through a squared clipped ReLU into one output.
 //!
 //! Quantisation: first-layer weights and biases are scaled by [`QA`] (i16), output weights by
@@ -9,7 +9,7 @@
 //! bias by `QA * QB` (i32). The output, times [`SCALE`], is in centipawns.
 //!
 //! A network is either the whole evaluation or, when *residual*, a correction the engine
-//! adds to the linear evaluation ([`crate::eval::linear`]): trained on what the linear
+//! adds to the linear evaluation ([`crate::games::breakthrough::linear`]): trained on what the linear
 //! evaluation misses, it keeps the hand-made knowledge (goal distances, races) that a
 //! network learns only from far more data.
 //!
@@ -20,8 +20,8 @@
 //! of everything before it. A file that is cut, altered, or made for another board or
 //! hidden size is refused with a message saying which.
 
-use super::features::input_count;
 use super::simd;
+use crate::games::breakthrough::features::input_count;
 use crate::games::breakthrough::BoardSize;
 
 /// Width of the first layer, per perspective.

@@ -7,9 +7,9 @@
 //! evaluation (the race rules, the table), and they cost nothing here.
 
 use super::features::input;
-use super::network::{Network, Row, HIDDEN};
-use super::simd;
 use crate::games::breakthrough::{Bitboard, Color, Move, Position};
+use crate::nnue::network::{Network, Row, HIDDEN};
+use crate::nnue::simd;
 
 /// The first layer's output for both perspectives (indexed by [`Color`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -153,9 +153,9 @@ impl AccumulatorStack {
 
 #[cfg(test)]
 mod tests {
-    use super::super::network::tests::random_network;
     use super::*;
     use crate::games::breakthrough::{BoardSize, Breakthrough, MoveList};
+    use crate::nnue::network::tests::random_network;
     use crate::with_position;
     use rand_mt::Mt64;
 
@@ -166,7 +166,7 @@ mod tests {
     fn incremental_equals_from_scratch_along_random_games() {
         for (seed, size) in ["8x8", "7x7", "6x6", "5x9", "12x11"].iter().enumerate() {
             let size: BoardSize = size.parse().unwrap();
-            let net = crate::eval::nnue::default_network(size)
+            let net = super::super::networks::default_network(size)
                 .cloned()
                 .unwrap_or_else(|| random_network(size, seed as u64));
             let mut rng = Mt64::new(seed as u64);

@@ -1,20 +1,12 @@
-//! Static evaluation: how good a position is for the side to move, in centipawns (a piece in
-//! the middle of the board is worth about 100).
-//!
-//! Two evaluations: [`linear`], a tuned linear function of hand-made features that works on
-//! every board size, and [`nnue`], a network learned from self-play, used on the board sizes
-//! that have one.
+//! Which evaluation the engine uses, chosen in one place for the search, `eval`, datagen and
+//! the command line's `--eval`: the built-in network of the board, a network loaded from a
+//! file, or a game's hand-made evaluation alone. How a game combines them is its own
+//! business (Breakthrough's: `games/breakthrough/evaluation.rs`).
 
-pub mod linear;
-pub mod nnue;
-
+use crate::games::breakthrough::networks::default_network;
 use crate::games::breakthrough::BoardSize;
-use nnue::{default_network, Network};
+use crate::nnue::Network;
 use std::sync::Arc;
-
-pub use linear::{
-    breakdown, evaluate as linear, feature, features, Breakdown, Evaluator, PATH_HORIZON, WEIGHTS,
-};
 
 /// Which evaluation the search uses.
 #[derive(Clone, Debug, Default)]
