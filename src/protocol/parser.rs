@@ -7,7 +7,7 @@
 //! Keywords are case-insensitive; words are separated by any ASCII whitespace.
 
 use super::numbers::{whole, Whole};
-use super::output::printable;
+use super::output::quote;
 use crate::rules::Color;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
@@ -178,12 +178,6 @@ type Res<'a, T> = IResult<&'a str, T, Problem>;
 
 fn failure<T>(input: &str, message: String) -> Res<'_, T> {
     Err(nom::Err::Failure(Problem::at(input, message)))
-}
-
-/// A token as quoted in messages: control characters escaped and long tokens cut short, so
-/// one bad word cannot flood the output.
-pub fn quote(text: &str) -> String {
-    format!("'{}'", printable(text, 24))
 }
 
 fn first_word(input: &str) -> Option<&str> {

@@ -13,8 +13,8 @@
 use super::format::{bestmove_line, info_line, Dialect};
 use super::host::Host;
 use super::options::{self, Setting};
-use super::output::Output;
-use super::parser::{quote, Command, Go, PositionBase, Query, Word};
+use super::output::{quote, Output};
+use super::parser::{Command, Go, PositionBase, Query, Word};
 use super::reader::Request;
 use super::search_thread::{Finished, Job};
 use super::solve_thread::SolveJob;
