@@ -1,40 +1,38 @@
-//! The text protocols on stdin/stdout (`protocol.md` is the contract): UCI-style and
+//! The text protocols on stdin/stdout (`protocol.md` is the contract): [UCI](uci)-style and
 //! UGI-compatible from the start, and the XBoard protocol ([CECP](cecp)) once the first
 //! command is `xboard`.
 //!
 //! Three kinds of thread share the work:
 //! - the [reader](reader) owns stdin: it answers `isready` at once, stops what runs on
-//!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed ([parser],
+//!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed ([`uci::parser`],
 //!   [`cecp::parser`]), over a channel;
-//! - the [session](session), on the calling thread, owns the engine's state and acts on the
-//!   commands in order; on `xboard` it hands its [host](host) (the engine and the settings)
-//!   to the [CECP session](cecp::Session);
+//! - the [UCI session](uci::Session), on the calling thread, owns the engine's state and
+//!   acts on the commands in order; on `xboard` it hands its [host](host) (the engine and
+//!   the settings) to the [CECP session](cecp::Session);
 //! - a [search thread](search_thread) per search streams progress lines and hands the result
 //!   back to the session; a [solve thread](solve_thread) does the same for `go solve`.
 //!
 //! All of them write through one [`Output`](output::Output), a line at a time.
 
 mod cecp;
-mod format;
 mod host;
 mod interrupts;
 mod numbers;
 mod options;
 mod output;
-mod parser;
 mod reader;
 mod search_thread;
-mod session;
 mod solve_thread;
+mod uci;
 
 use crate::search::Signals;
 use host::Host;
 use interrupts::Interrupts;
 use output::Output;
 use reader::Reader;
-use session::{Ending, Session};
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
+use uci::{Ending, Session};
 
 /// Speaks the protocol until `quit` or the end of input; returns the exit code.
 pub fn run() -> i32 {

@@ -16,7 +16,7 @@
 use super::cecp::parser::{self as cecp, Rejected};
 use super::interrupts::Interrupts;
 use super::output::Output;
-use super::parser::{self, Command};
+use super::uci::parser::{self, Command};
 use crate::search::Signals;
 use crossbeam_channel::Sender;
 use std::io::{self, BufRead};

@@ -6,8 +6,8 @@
 //! still need checking keep their word number ([`Word`]) so that errors can point at them.
 //! Keywords are case-insensitive; words are separated by any ASCII whitespace.
 
-use super::numbers::{whole, Whole};
-use super::output::quote;
+use crate::protocol::numbers::{whole, Whole};
+use crate::protocol::output::quote;
 use crate::rules::Color;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
@@ -24,7 +24,7 @@ use std::time::Duration;
 pub enum Command {
     Uci,
     Ugi,
-    /// Switches to the XBoard dialect (CECP); later lines are read by [`super::cecp`].
+    /// Switches to the XBoard dialect (CECP); later lines are read by [`crate::protocol::cecp`].
     XBoard,
     IsReady,
     /// `ucinewgame` or `uginewgame`.

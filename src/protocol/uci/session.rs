@@ -11,14 +11,14 @@
 //!   without limits), they are refused with `info string error: …` and change nothing.
 
 use super::format::{bestmove_line, info_line, Dialect};
-use super::host::Host;
-use super::options::{self, Setting};
-use super::output::{quote, Output};
 use super::parser::{Command, Go, PositionBase, Query, Word};
-use super::reader::Request;
-use super::search_thread::{Finished, Job};
-use super::solve_thread::SolveJob;
 use crate::eval::nnue::Accumulator;
+use crate::protocol::host::Host;
+use crate::protocol::options::{self, Setting};
+use crate::protocol::output::{quote, Output};
+use crate::protocol::reader::Request;
+use crate::protocol::search_thread::{Finished, Job};
+use crate::protocol::solve_thread::SolveJob;
 use crate::rules::{Color, Game, Move};
 use crate::search::{Clock, Engine, Limits};
 use crate::{bench, eval, perft, with_position};
