@@ -4,8 +4,8 @@
 //!
 //! Three kinds of thread share the work:
 //! - the [reader](reader) owns stdin: it answers `isready` at once, stops what runs on
-//!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed ([`uci::parser`],
-//!   [`cecp::parser`]), over a channel;
+//!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed by the dialect in
+//!   use ([`Dialect`](dialect::Dialect)), over that dialect's channel;
 //! - the [UCI session](uci::Session), on the calling thread, owns the engine's state and
 //!   acts on the commands in order; on `xboard` it hands its [host](host) (the engine and
 //!   the settings) to the [CECP session](cecp::Session);
@@ -15,6 +15,7 @@
 //! All of them write through one [`Output`](output::Output), a line at a time.
 
 mod cecp;
+mod dialect;
 mod host;
 mod interrupts;
 mod numbers;
@@ -26,13 +27,15 @@ mod solve_thread;
 mod uci;
 
 use crate::search::Signals;
+use cecp::Cecp;
 use host::Host;
 use interrupts::Interrupts;
 use output::Output;
-use reader::Reader;
+use reader::{Ended, Reader};
+use std::io::StdinLock;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
-use uci::{Ending, Session};
+use uci::{Ending, Uci};
 
 /// Speaks the protocol until `quit` or the end of input; returns the exit code.
 pub fn run() -> i32 {
@@ -44,21 +47,28 @@ pub fn run() -> i32 {
     let signals = Arc::new(Signals::default());
     let interrupts = Arc::new(Interrupts::default());
     let pending = Arc::new(AtomicUsize::new(0));
-    let (requests, inbox) = crossbeam_channel::unbounded();
-    let session = Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
+    // Each dialect's session has its own channel, so it only ever gets its own commands.
+    let (uci_requests, uci_inbox) = crossbeam_channel::unbounded();
+    let (cecp_requests, cecp_inbox) = crossbeam_channel::unbounded();
+    let session = uci::Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
     let reader = Reader {
         out,
         signals,
         interrupts,
         pending: pending.clone(),
-        requests,
     };
-    if let Err(error) = reader.spawn() {
+    // UCI from the start; `xboard` switches the rest of the input to CECP.
+    let read = move |reader: &Reader, input: &mut StdinLock<'static>| {
+        if reader.read::<Uci>(input, &uci_requests) == Ended::Switch {
+            reader.read::<Cecp>(input, &cecp_requests);
+        }
+    };
+    if let Err(error) = reader.spawn(read) {
         eprintln!("error: cannot start the input thread: {error}");
         return 1;
     }
-    if let Ending::XBoard(host) = session.run(&inbox, &pending) {
-        cecp::Session::new(host).run(&inbox, &pending);
+    if let Ending::XBoard(host) = session.run(&uci_inbox, &pending) {
+        cecp::Session::new(host).run(&cecp_inbox, &pending);
     }
     0
 }

@@ -14,10 +14,11 @@ use super::clock::TimeControl;
 use super::format;
 use super::history::History;
 use super::parser::Command;
+use super::Cecp;
+use crate::protocol::dialect::Request;
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::Output;
-use crate::protocol::reader::Request;
 use crate::protocol::search_thread::{Finished, Job, Progress};
 use crate::rules::{Color, Game, Move};
 use crate::search::{Limits, Report};
@@ -98,7 +99,7 @@ impl Session {
     }
 
     /// Acts on requests until `quit` or the end of input.
-    pub fn run(mut self, requests: &Receiver<Request>, pending: &AtomicUsize) {
+    pub fn run(mut self, requests: &Receiver<Request<Cecp>>, pending: &AtomicUsize) {
         let done = self.host.done.clone();
         loop {
             select! {
@@ -120,16 +121,11 @@ impl Session {
     }
 
     /// Handles one request; false once the engine should end.
-    fn handle(&mut self, request: Request) -> bool {
+    fn handle(&mut self, request: Request<Cecp>) -> bool {
         let command = match request {
-            Request::Cecp(Ok(command)) => command,
-            Request::Cecp(Err(rejected)) => {
+            Ok(command) => command,
+            Err(rejected) => {
                 self.out.send(&rejected.text());
-                return true;
-            }
-            // The reader reads UCI only before `xboard`.
-            Request::Uci(_) => {
-                log::error!("a UCI command reached the CECP session");
                 return true;
             }
         };

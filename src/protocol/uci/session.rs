@@ -12,11 +12,12 @@
 
 use super::format::{bestmove_line, info_line, Dialect};
 use super::parser::{Command, Go, PositionBase, Query, Word};
+use super::{Uci, READY_OK};
 use crate::eval::nnue::Accumulator;
+use crate::protocol::dialect::Request;
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::{quote, Output};
-use crate::protocol::reader::Request;
 use crate::protocol::search_thread::{Finished, Job};
 use crate::protocol::solve_thread::SolveJob;
 use crate::rules::{Color, Game, Move};
@@ -74,7 +75,7 @@ impl Session {
 
     /// Acts on requests until `quit` or `xboard`. `pending` counts the requests forwarded but
     /// not yet handled: the reader answers `isready` itself only when it is zero.
-    pub fn run(mut self, requests: &Receiver<Request>, pending: &AtomicUsize) -> Ending {
+    pub fn run(mut self, requests: &Receiver<Request<Uci>>, pending: &AtomicUsize) -> Ending {
         let done = self.host.done.clone();
         loop {
             select! {
@@ -103,16 +104,11 @@ impl Session {
     }
 
     /// Handles one request; says whether the session goes on.
-    fn handle(&mut self, request: Request) -> Next {
+    fn handle(&mut self, request: Request<Uci>) -> Next {
         let command = match request {
-            Request::Uci(Ok(command)) => command,
-            Request::Uci(Err(message)) => {
+            Ok(command) => command,
+            Err(message) => {
                 self.out.error(&message);
-                return Next::Stay;
-            }
-            // The reader reads CECP only after forwarding `xboard`, which ends this session.
-            Request::Cecp(_) => {
-                log::error!("a CECP command reached the UCI session");
                 return Next::Stay;
             }
         };
@@ -134,7 +130,7 @@ impl Session {
             }
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Ugi => self.handshake(Dialect::Ugi),
-            Command::IsReady => self.out.send("readyok"),
+            Command::IsReady => self.out.send(READY_OK),
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
             Command::Query(query) => self.query(query),
