@@ -8,7 +8,8 @@
 //!   use ([`Dialect`](dialect::Dialect)), over that dialect's channel;
 //! - the [UCI session](uci::Session), on the calling thread, owns the engine's state and
 //!   acts on the commands in order; on `xboard` it hands its [host](host) (the engine and
-//!   the settings) to the [CECP session](cecp::Session);
+//!   the settings) to the [CECP session](cecp::Session). Both run the same
+//!   [loop](session::run);
 //! - a [search thread](search_thread) per search streams progress lines and hands the result
 //!   back to the session; a [solve thread](solve_thread) does the same for `go solve`.
 //!
@@ -23,6 +24,7 @@ mod options;
 mod output;
 mod reader;
 mod search_thread;
+mod session;
 mod solve_thread;
 mod uci;
 
@@ -50,7 +52,8 @@ pub fn run() -> i32 {
     // Each dialect's session has its own channel, so it only ever gets its own commands.
     let (uci_requests, uci_inbox) = crossbeam_channel::unbounded();
     let (cecp_requests, cecp_inbox) = crossbeam_channel::unbounded();
-    let session = uci::Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
+    let mut uci_session =
+        uci::Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
     let reader = Reader {
         out,
         signals,
@@ -67,8 +70,9 @@ pub fn run() -> i32 {
         eprintln!("error: cannot start the input thread: {error}");
         return 1;
     }
-    if let Ending::XBoard(host) = session.run(&uci_inbox, &pending) {
-        cecp::Session::new(host).run(&cecp_inbox, &pending);
+    if session::run(&mut uci_session, &uci_inbox, &pending) == Ending::XBoard {
+        let mut cecp_session = cecp::Session::new(uci_session.into_host());
+        session::run(&mut cecp_session, &cecp_inbox, &pending);
     }
     0
 }

@@ -20,10 +20,11 @@ use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::Output;
 use crate::protocol::search_thread::{Finished, Job, Progress};
+use crate::protocol::session::{self, Session as _};
 use crate::rules::{Color, Game, Move};
 use crate::search::{Limits, Report};
-use crossbeam_channel::{select, Receiver};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -97,42 +98,28 @@ impl Session {
             analysis: Arc::new(Mutex::new(None)),
         }
     }
+}
 
-    /// Acts on requests until `quit` or the end of input.
-    pub fn run(mut self, requests: &Receiver<Request<Cecp>>, pending: &AtomicUsize) {
-        let done = self.host.done.clone();
-        loop {
-            select! {
-                recv(requests) -> request => {
-                    let Ok(request) = request else { return self.abort() };
-                    let carry_on = self.handle(request);
-                    pending.fetch_sub(1, Ordering::SeqCst);
-                    if !carry_on {
-                        return;
-                    }
-                }
-                recv(done) -> finished => {
-                    if let Ok(finished) = finished {
-                        self.search_ended(finished);
-                    }
-                }
-            }
-        }
+impl session::Session for Session {
+    type Dialect = Cecp;
+    type Ending = ();
+
+    fn host(&self) -> &Host {
+        &self.host
     }
 
-    /// Handles one request; false once the engine should end.
-    fn handle(&mut self, request: Request<Cecp>) -> bool {
+    fn handle(&mut self, request: Request<Cecp>) -> ControlFlow<()> {
         let command = match request {
             Ok(command) => command,
             Err(rejected) => {
                 self.out.send(&rejected.text());
-                return true;
+                return ControlFlow::Continue(());
             }
         };
         match command {
             Command::Quit => {
                 self.abort();
-                return false;
+                return ControlFlow::Break(());
             }
             // What the GUI tells that changes nothing here: `random` (Troyka's play needs no
             // randomness to vary), a draw offer (Breakthrough has no draws: declined by
@@ -212,9 +199,27 @@ impl Session {
                 }
             }
         }
-        true
+        ControlFlow::Continue(())
     }
 
+    fn search_ended(&mut self, finished: Finished) {
+        match self.search.take() {
+            Some(Search {
+                kind: Kind::Think, ..
+            }) => self.play(finished),
+            // Pondering and analysis end by themselves only when there is nothing more to
+            // search; they never make a move.
+            Some(_) => {}
+            None => log::error!("a search ended that the session did not start"),
+        }
+    }
+
+    fn input_closed(&mut self) {
+        self.abort();
+    }
+}
+
+impl Session {
     /// `Error (reason): command`.
     fn error(&self, reason: &str, command: &str) {
         self.out.send(&format!("Error ({reason}): {command}"));
@@ -511,18 +516,6 @@ impl Session {
                     });
                 }
             }
-        }
-    }
-
-    fn search_ended(&mut self, finished: Finished) {
-        match self.search.take() {
-            Some(Search {
-                kind: Kind::Think, ..
-            }) => self.play(finished),
-            // Pondering and analysis end by themselves only when there is nothing more to
-            // search; they never make a move.
-            Some(_) => {}
-            None => log::error!("a search ended that the session did not start"),
         }
     }
 

@@ -19,26 +19,22 @@ use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::{quote, Output};
 use crate::protocol::search_thread::{Finished, Job};
+use crate::protocol::session::{self, Session as _};
 use crate::protocol::solve_thread::SolveJob;
 use crate::rules::{Color, Game, Move};
 use crate::search::{Clock, Engine, Limits};
 use crate::{bench, eval, perft, with_position};
-use crossbeam_channel::{select, Receiver};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, MutexGuard};
 
 /// How a UCI session ended.
+#[derive(Debug, PartialEq, Eq)]
 pub enum Ending {
     /// `quit` or the end of input.
     Quit,
-    /// `xboard`: the engine goes on in that dialect, with everything the host holds.
-    XBoard(Host),
-}
-
-/// What follows a command.
-enum Next {
-    Stay,
-    Quit,
+    /// `xboard`: the engine goes on in that dialect, with everything the host holds
+    /// ([`Session::into_host`]).
     XBoard,
 }
 
@@ -73,60 +69,43 @@ impl Session {
         }
     }
 
-    /// Acts on requests until `quit` or `xboard`. `pending` counts the requests forwarded but
-    /// not yet handled: the reader answers `isready` itself only when it is zero.
-    pub fn run(mut self, requests: &Receiver<Request<Uci>>, pending: &AtomicUsize) -> Ending {
-        let done = self.host.done.clone();
-        loop {
-            select! {
-                recv(requests) -> request => {
-                    // The reader forwards `quit` before it ends; a closed channel means the
-                    // same.
-                    let Ok(request) = request else {
-                        self.quit();
-                        return Ending::Quit;
-                    };
-                    let next = self.handle(request);
-                    pending.fetch_sub(1, Ordering::SeqCst);
-                    match next {
-                        Next::Stay => {}
-                        Next::Quit => return Ending::Quit,
-                        Next::XBoard => return Ending::XBoard(self.host),
-                    }
-                }
-                recv(done) -> finished => {
-                    if let Ok(finished) = finished {
-                        self.search_ended(finished);
-                    }
-                }
-            }
-        }
+    /// The host, for the CECP session that takes over on `xboard`.
+    pub fn into_host(self) -> Host {
+        self.host
+    }
+}
+
+impl session::Session for Session {
+    type Dialect = Uci;
+    type Ending = Ending;
+
+    fn host(&self) -> &Host {
+        &self.host
     }
 
-    /// Handles one request; says whether the session goes on.
-    fn handle(&mut self, request: Request<Uci>) -> Next {
+    fn handle(&mut self, request: Request<Uci>) -> ControlFlow<Ending> {
         let command = match request {
             Ok(command) => command,
             Err(message) => {
                 self.out.error(&message);
-                return Next::Stay;
+                return ControlFlow::Continue(());
             }
         };
         if matches!(command, Command::Stop | Command::Quit) {
             self.host.interrupts.stop_handled();
         }
         if needs_idle_engine(&command) && !self.wait_until_idle(command.name()) {
-            return Next::Stay;
+            return ControlFlow::Continue(());
         }
         match command {
             Command::Quit => {
                 self.quit();
-                return Next::Quit;
+                return ControlFlow::Break(Ending::Quit);
             }
             Command::XBoard => {
                 // A search still running ends with its `bestmove`, as on `quit`.
                 self.quit();
-                return Next::XBoard;
+                return ControlFlow::Break(Ending::XBoard);
             }
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Ugi => self.handshake(Dialect::Ugi),
@@ -147,9 +126,26 @@ impl Session {
             Command::Perft(depth) => self.perft(depth),
             Command::Bench => self.bench(),
         }
-        Next::Stay
+        ControlFlow::Continue(())
     }
 
+    fn search_ended(&mut self, finished: Finished) {
+        match &mut self.search {
+            Some(running) if running.held => running.finished = Some(finished),
+            _ => {
+                self.search = None;
+                self.announce(&finished);
+            }
+        }
+    }
+
+    fn input_closed(&mut self) -> Ending {
+        self.quit();
+        Ending::Quit
+    }
+}
+
+impl Session {
     /// Waits for a search that will end by itself; refuses (false) while one runs until
     /// stopped.
     fn wait_until_idle(&mut self, command: &str) -> bool {
@@ -178,16 +174,6 @@ impl Session {
                 Ok(finished) => self.search_ended(finished),
                 // Cannot happen: the session holds a sender itself.
                 Err(_) => break,
-            }
-        }
-    }
-
-    fn search_ended(&mut self, finished: Finished) {
-        match &mut self.search {
-            Some(running) if running.held => running.finished = Some(finished),
-            _ => {
-                self.search = None;
-                self.announce(&finished);
             }
         }
     }
