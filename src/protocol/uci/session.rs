@@ -1,5 +1,6 @@
-//! The session: the thread that owns the engine's state (the position, the settings, the
-//! engine itself between searches) and acts on every command the reader forwards, in order.
+//! The UCI session: the thread that owns the engine's state (the position, the settings,
+//! the engine itself between searches) and acts on every command the reader forwards, in
+//! order.
 //!
 //! It never blocks on a search: searches run on their own thread and report back over a
 //! channel, so `stop`, `ponderhit`, `d`, `eval`, `query`, `uci` and `isready` are answered
