@@ -1,40 +1,43 @@
-//! The text protocols on stdin/stdout (`protocol.md` is the contract): UCI-style and
+//! The text protocols on stdin/stdout (`protocol.md` is the contract): [UCI](uci)-style and
 //! UGI-compatible from the start, and the XBoard protocol ([CECP](cecp)) once the first
 //! command is `xboard`.
 //!
 //! Three kinds of thread share the work:
 //! - the [reader](reader) owns stdin: it answers `isready` at once, stops what runs on
-//!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed ([parser],
-//!   [`cecp::parser`]), over a channel;
-//! - the [session](session), on the calling thread, owns the engine's state and acts on the
-//!   commands in order; on `xboard` it hands its [host](host) (the engine and the settings)
-//!   to the [CECP session](cecp::Session);
+//!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed by the dialect in
+//!   use ([`Dialect`](dialect::Dialect)), over that dialect's channel;
+//! - the [UCI session](uci::Session), on the calling thread, owns the engine's state and
+//!   acts on the commands in order; on `xboard` it hands its [host](host) (the engine and
+//!   the settings) to the [CECP session](cecp::Session). Both run the same
+//!   [loop](session::run);
 //! - a [search thread](search_thread) per search streams progress lines and hands the result
 //!   back to the session; a [solve thread](solve_thread) does the same for `go solve`.
 //!
 //! All of them write through one [`Output`](output::Output), a line at a time.
 
 mod cecp;
-mod format;
+mod dialect;
 mod host;
 mod interrupts;
 mod numbers;
 mod options;
 mod output;
-mod parser;
 mod reader;
 mod search_thread;
 mod session;
 mod solve_thread;
+mod uci;
 
 use crate::search::Signals;
+use cecp::Cecp;
 use host::Host;
 use interrupts::Interrupts;
 use output::Output;
-use reader::Reader;
-use session::{Ending, Session};
+use reader::{Ended, Reader};
+use std::io::StdinLock;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
+use uci::{Ending, Uci};
 
 /// Speaks the protocol until `quit` or the end of input; returns the exit code.
 pub fn run() -> i32 {
@@ -46,21 +49,30 @@ pub fn run() -> i32 {
     let signals = Arc::new(Signals::default());
     let interrupts = Arc::new(Interrupts::default());
     let pending = Arc::new(AtomicUsize::new(0));
-    let (requests, inbox) = crossbeam_channel::unbounded();
-    let session = Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
+    // Each dialect's session has its own channel, so it only ever gets its own commands.
+    let (uci_requests, uci_inbox) = crossbeam_channel::unbounded();
+    let (cecp_requests, cecp_inbox) = crossbeam_channel::unbounded();
+    let mut uci_session =
+        uci::Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
     let reader = Reader {
         out,
         signals,
         interrupts,
         pending: pending.clone(),
-        requests,
     };
-    if let Err(error) = reader.spawn() {
+    // UCI from the start; `xboard` switches the rest of the input to CECP.
+    let read = move |reader: &Reader, input: &mut StdinLock<'static>| {
+        if reader.read::<Uci>(input, &uci_requests) == Ended::Switch {
+            reader.read::<Cecp>(input, &cecp_requests);
+        }
+    };
+    if let Err(error) = reader.spawn(read) {
         eprintln!("error: cannot start the input thread: {error}");
         return 1;
     }
-    if let Ending::XBoard(host) = session.run(&inbox, &pending) {
-        cecp::Session::new(host).run(&inbox, &pending);
+    if session::run(&mut uci_session, &uci_inbox, &pending) == Ending::XBoard {
+        let mut cecp_session = cecp::Session::new(uci_session.into_host());
+        session::run(&mut cecp_session, &cecp_inbox, &pending);
     }
     0
 }

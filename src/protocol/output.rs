@@ -117,6 +117,12 @@ pub fn printable(text: &str, max_chars: usize) -> String {
     line
 }
 
+/// A token as quoted in messages: control characters escaped and long tokens cut short, so
+/// one bad word cannot flood the output.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", printable(text, 24))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,9 @@
 //! The reader thread: it owns stdin, so input is read even while the session is busy.
 //!
 //! It reads raw bytes, a line at a time, with a bound on the line length, and turns each
-//! line into a [`Request`] of the dialect in use: UCI's until `xboard`, CECP's after it.
-//! Three commands cannot wait in the session's queue:
+//! line into a [`Request`] of the dialect in use with that dialect's parser ([`Dialect`]);
+//! which dialects follow which is [`run`](super::run)'s business. Three commands cannot wait
+//! in the session's queue ([`Urgency`]):
 //! - `isready` is answered here at once when the session has nothing queued (as during a
 //!   search); otherwise it is queued, so `readyok` still follows the answers to earlier
 //!   commands (a `perft` still counting, say);
@@ -13,13 +14,12 @@
 //! End of input acts as a `quit` that stops searches but lets queued commands that are not
 //! searches (`perft`, `bench`) finish, so piping a list of commands in gets every answer.
 
-use super::cecp::parser::{self as cecp, Rejected};
+use super::dialect::{Dialect, Request, Urgency};
 use super::interrupts::Interrupts;
 use super::output::Output;
-use super::parser::{self, Command};
 use crate::search::Signals;
 use crossbeam_channel::Sender;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, StdinLock};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -27,35 +27,44 @@ use std::sync::Arc;
 /// on 16x16 is a few kilobytes), low enough that garbage cannot exhaust memory.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// What the reader forwards: a command, or why a line was not one, in the dialect in use.
-#[derive(Debug)]
-pub enum Request {
-    Uci(Result<Command, String>),
-    Cecp(Result<cecp::Command, Rejected>),
-}
-
-/// What the reader shares with the session.
+/// What the reader shares with the sessions.
 pub struct Reader {
     pub out: Arc<Output>,
     pub signals: Arc<Signals>,
     pub interrupts: Arc<Interrupts>,
-    /// Requests forwarded but not yet handled by the session.
+    /// Requests forwarded but not yet handled by a session.
     pub pending: Arc<AtomicUsize>,
-    pub requests: Sender<Request>,
+}
+
+/// Why reading in one dialect ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// `quit` or the end of input: the dialect's `quit` has been forwarded.
+    Quit,
+    /// A command switched the rest of the input to another dialect.
+    Switch,
 }
 
 impl Reader {
-    pub fn spawn(self) -> io::Result<()> {
+    /// Starts the reader thread, which hands stdin to `read`.
+    pub fn spawn(
+        self,
+        read: impl FnOnce(&Reader, &mut StdinLock<'static>) + Send + 'static,
+    ) -> io::Result<()> {
         std::thread::Builder::new()
             .name("reader".into())
-            .spawn(move || self.run(&mut io::stdin().lock()))
+            .spawn(move || read(&self, &mut io::stdin().lock()))
             .map(drop)
     }
 
-    fn run(&self, input: &mut impl BufRead) {
+    /// Reads lines of dialect `D` and forwards them to `requests`, until `quit`, the end of
+    /// input, or a command that switches to another dialect.
+    pub fn read<D: Dialect>(
+        &self,
+        input: &mut impl BufRead,
+        requests: &Sender<Request<D>>,
+    ) -> Ended {
         let mut buffer = Vec::new();
-        // `xboard` switches the rest of the input to CECP.
-        let mut cecp = false;
         loop {
             let line = match read_line(input, &mut buffer, MAX_LINE) {
                 Ok(Some(line)) => line,
@@ -83,43 +92,39 @@ impl Reader {
                     "line ignored: it has {length} bytes; the limit is {MAX_LINE}"
                 )),
             };
-            let request = match (problem, cecp) {
-                (Some(problem), false) => Some(Request::Uci(Err(problem))),
-                (Some(problem), true) => Some(Request::Cecp(Err(Rejected::new(problem, &text)))),
-                (None, false) => parser::parse(&text).transpose().map(Request::Uci),
-                (None, true) => cecp::parse(&text).transpose().map(Request::Cecp),
+            let request = match problem {
+                Some(problem) => Err(D::unreadable(problem, &text)),
+                None => match D::parse(&text).transpose() {
+                    Some(request) => request,
+                    None => continue, // a blank line
+                },
             };
-            match request {
-                None => {} // a blank line
-                Some(Request::Uci(Ok(Command::Quit)) | Request::Cecp(Ok(cecp::Command::Quit))) => {
+            match request.as_ref().map(D::urgency) {
+                Ok(Urgency::Quit) => {
                     self.interrupts.stop_read(&self.signals);
                     break;
                 }
-                Some(Request::Uci(Ok(Command::IsReady)))
-                    if self.pending.load(Ordering::SeqCst) == 0 =>
-                {
-                    self.out.send("readyok")
+                Ok(Urgency::Ready(answer)) if self.pending.load(Ordering::SeqCst) == 0 => {
+                    self.out.send(answer)
                 }
-                Some(request) => {
-                    match request {
-                        Request::Uci(Ok(Command::Stop)) => self.interrupts.stop_read(&self.signals),
-                        Request::Uci(Ok(Command::XBoard)) => cecp = true,
-                        _ => {}
-                    }
-                    self.forward(request);
+                Ok(Urgency::Stop) => {
+                    self.interrupts.stop_read(&self.signals);
+                    self.forward(requests, request);
                 }
+                Ok(Urgency::Switch) => {
+                    self.forward(requests, request);
+                    return Ended::Switch;
+                }
+                Ok(Urgency::Waits | Urgency::Ready(_)) | Err(_) => self.forward(requests, request),
             }
         }
-        self.forward(if cecp {
-            Request::Cecp(Ok(cecp::Command::Quit))
-        } else {
-            Request::Uci(Ok(Command::Quit))
-        });
+        self.forward(requests, Ok(D::quit()));
+        Ended::Quit
     }
 
-    fn forward(&self, request: Request) {
+    fn forward<T>(&self, requests: &Sender<T>, request: T) {
         self.pending.fetch_add(1, Ordering::SeqCst);
-        if self.requests.send(request).is_err() {
+        if requests.send(request).is_err() {
             // The session has ended; the process is ending with it.
             self.pending.fetch_sub(1, Ordering::SeqCst);
         }

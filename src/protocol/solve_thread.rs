@@ -4,9 +4,9 @@
 //! passed the [checker](crate::proof::check); the proof's longest line gives the `mate`
 //! score.
 
-use super::format::{score, Dialect};
 use super::output::Output;
 use super::search_thread::Finished;
+use super::uci::format::{score, Dialect};
 use crate::games::breakthrough::{Breakthrough, Move};
 use crate::search::{Score, Signals};
 use crate::solve::{Numbers, Outcome, Progress, Settings, Solution, Solver, INFINITY};

@@ -1,7 +1,8 @@
 //! The XBoard/WinBoard protocol (CECP, version 2), chosen by sending `xboard` first:
 //! `protocol.md` describes what the engine understands and answers.
 //!
-//! - the [parser] reads each line into a [`Command`](parser::Command);
+//! - the [parser] reads each line into a [`Command`](parser::Command), which the reader
+//!   gets through [`Cecp`];
 //! - the [session] plays the game as the GUI directs, on the [host](super::host) the UCI
 //!   session handed over (the engine, its options, the search thread);
 //! - [format] writes the handshake, the board and piece description, moves, thinking
@@ -15,7 +16,39 @@
 mod clock;
 mod format;
 mod history;
-pub mod parser;
-pub mod session;
+mod parser;
+mod session;
 
 pub use session::Session;
+
+use super::dialect::{Dialect, Urgency};
+use parser::{Command, Rejected};
+
+/// CECP as the [reader](super::reader) reads it.
+pub struct Cecp;
+
+impl Dialect for Cecp {
+    type Command = Command;
+    type Rejected = Rejected;
+
+    fn parse(line: &str) -> Result<Option<Command>, Rejected> {
+        parser::parse(line)
+    }
+
+    fn unreadable(problem: String, line: &str) -> Rejected {
+        Rejected::new(problem, line)
+    }
+
+    /// Only `quit` cannot wait: CECP has no `isready` or `stop`, and its `ping` is answered
+    /// in order, after the commands before it.
+    fn urgency(command: &Command) -> Urgency {
+        match command {
+            Command::Quit => Urgency::Quit,
+            _ => Urgency::Waits,
+        }
+    }
+
+    fn quit() -> Command {
+        Command::Quit
+    }
+}

@@ -7,8 +7,7 @@
 //! case-insensitive; words are separated by any ASCII whitespace.
 
 use super::super::numbers::{whole, Whole};
-use super::super::output::printable;
-use super::super::parser::quote;
+use super::super::output::{printable, quote};
 use nom::bytes::complete::tag;
 use nom::character::complete::digit1;
 use nom::combinator::{opt, rest};

@@ -14,15 +14,17 @@ use super::clock::TimeControl;
 use super::format;
 use super::history::History;
 use super::parser::Command;
+use super::Cecp;
 use crate::games::breakthrough::{Breakthrough, Color, Move};
+use crate::protocol::dialect::Request;
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::Output;
-use crate::protocol::reader::Request;
 use crate::protocol::search_thread::{Finished, Job, Progress};
+use crate::protocol::session::{self, Session as _};
 use crate::search::{Limits, Report};
-use crossbeam_channel::{select, Receiver};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -99,47 +101,28 @@ impl Session {
             analysis: Arc::new(Mutex::new(None)),
         }
     }
+}
 
-    /// Acts on requests until `quit` or the end of input.
-    pub fn run(mut self, requests: &Receiver<Request>, pending: &AtomicUsize) {
-        let done = self.host.done.clone();
-        loop {
-            select! {
-                recv(requests) -> request => {
-                    let Ok(request) = request else { return self.abort() };
-                    let carry_on = self.handle(request);
-                    pending.fetch_sub(1, Ordering::SeqCst);
-                    if !carry_on {
-                        return;
-                    }
-                }
-                recv(done) -> finished => {
-                    if let Ok(finished) = finished {
-                        self.search_ended(finished);
-                    }
-                }
-            }
-        }
+impl session::Session for Session {
+    type Dialect = Cecp;
+    type Ending = ();
+
+    fn host(&self) -> &Host {
+        &self.host
     }
 
-    /// Handles one request; false once the engine should end.
-    fn handle(&mut self, request: Request) -> bool {
+    fn handle(&mut self, request: Request<Cecp>) -> ControlFlow<()> {
         let command = match request {
-            Request::Cecp(Ok(command)) => command,
-            Request::Cecp(Err(rejected)) => {
+            Ok(command) => command,
+            Err(rejected) => {
                 self.out.send(&rejected.text());
-                return true;
-            }
-            // The reader reads UCI only before `xboard`.
-            Request::Uci(_) => {
-                log::error!("a UCI command reached the CECP session");
-                return true;
+                return ControlFlow::Continue(());
             }
         };
         match command {
             Command::Quit => {
                 self.abort();
-                return false;
+                return ControlFlow::Break(());
             }
             // What the GUI tells that changes nothing here: `random` (Troyka's play needs no
             // randomness to vary), a draw offer (Breakthrough has no draws: declined by
@@ -219,9 +202,27 @@ impl Session {
                 }
             }
         }
-        true
+        ControlFlow::Continue(())
     }
 
+    fn search_ended(&mut self, finished: Finished) {
+        match self.search.take() {
+            Some(Search {
+                kind: Kind::Think, ..
+            }) => self.play(finished),
+            // Pondering and analysis end by themselves only when there is nothing more to
+            // search; they never make a move.
+            Some(_) => {}
+            None => log::error!("a search ended that the session did not start"),
+        }
+    }
+
+    fn input_closed(&mut self) {
+        self.abort();
+    }
+}
+
+impl Session {
     /// `Error (reason): command`.
     fn error(&self, reason: &str, command: &str) {
         self.out.send(&format!("Error ({reason}): {command}"));
@@ -518,18 +519,6 @@ impl Session {
                     });
                 }
             }
-        }
-    }
-
-    fn search_ended(&mut self, finished: Finished) {
-        match self.search.take() {
-            Some(Search {
-                kind: Kind::Think, ..
-            }) => self.play(finished),
-            // Pondering and analysis end by themselves only when there is nothing more to
-            // search; they never make a move.
-            Some(_) => {}
-            None => log::error!("a search ended that the session did not start"),
         }
     }
 

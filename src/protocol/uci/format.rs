@@ -1,5 +1,5 @@
-//! How search progress and results are written: `info` lines, scores in each dialect, and
-//! `bestmove`.
+//! How search progress and results are written: `info` lines, scores (as UCI or UGI counts
+//! them), and `bestmove`.
 
 use crate::games::breakthrough::{Breakthrough, Move};
 use crate::search::{Report, Score, ScoreBound};

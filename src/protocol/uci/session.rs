@@ -1,0 +1,512 @@
+//! The UCI session: the thread that owns the engine's state (the position, the settings,
+//! the engine itself between searches) and acts on every command the reader forwards, in
+//! order.
+//!
+//! It never blocks on a search: searches run on their own thread and report back over a
+//! channel, so `stop`, `ponderhit`, `d`, `eval`, `query`, `uci` and `isready` are answered
+//! while one runs. Commands that change state or need the CPU (`position`, `setoption`,
+//! `ucinewgame`, `go`, `perft`, `bench`) are different:
+//! - if the running search will end by itself (it has a depth, nodes, movetime or clock
+//!   limit, or was told to stop), they wait for it, so its `bestmove` comes first;
+//! - if it would run until stopped (`go infinite`, `go ponder` before `ponderhit`, a `go`
+//!   without limits), they are refused with `info string error: …` and change nothing.
+
+use super::format::{bestmove_line, info_line, Dialect};
+use super::parser::{Command, Go, PositionBase, Query, Word};
+use super::{Uci, READY_OK};
+use crate::games::breakthrough::explain;
+use crate::games::breakthrough::{Breakthrough, Color, Move};
+use crate::protocol::dialect::Request;
+use crate::protocol::host::Host;
+use crate::protocol::options::{self, Setting};
+use crate::protocol::output::{quote, Output};
+use crate::protocol::search_thread::{Finished, Job};
+use crate::protocol::session::{self, Session as _};
+use crate::protocol::solve_thread::SolveJob;
+use crate::search::{Clock, Engine, Limits};
+use crate::{bench, perft};
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, MutexGuard};
+
+/// How a UCI session ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `quit` or the end of input.
+    Quit,
+    /// `xboard`: the engine goes on in that dialect, with everything the host holds
+    /// ([`Session::into_host`]).
+    XBoard,
+}
+
+pub struct Session {
+    host: Host,
+    out: Arc<Output>,
+    game: Breakthrough,
+    dialect: Dialect,
+    search: Option<Running>,
+}
+
+/// The search under way (or ended, with its `bestmove` held).
+struct Running {
+    /// `bestmove` waits for `stop` (`go infinite`) or `ponderhit`/`stop` (`go ponder`).
+    held: bool,
+    /// A `go ponder` not yet hit.
+    pondering: bool,
+    /// The search ends without help: it has a limit, or `stop` was sent.
+    ends_by_itself: bool,
+    /// The search has ended while its `bestmove` was held.
+    finished: Option<Finished>,
+}
+
+impl Session {
+    pub fn new(host: Host) -> Session {
+        Session {
+            out: host.out.clone(),
+            game: Breakthrough::start(host.board_size),
+            host,
+            dialect: Dialect::Uci,
+            search: None,
+        }
+    }
+
+    /// The host, for the CECP session that takes over on `xboard`.
+    pub fn into_host(self) -> Host {
+        self.host
+    }
+}
+
+impl session::Session for Session {
+    type Dialect = Uci;
+    type Ending = Ending;
+
+    fn host(&self) -> &Host {
+        &self.host
+    }
+
+    fn handle(&mut self, request: Request<Uci>) -> ControlFlow<Ending> {
+        let command = match request {
+            Ok(command) => command,
+            Err(message) => {
+                self.out.error(&message);
+                return ControlFlow::Continue(());
+            }
+        };
+        if matches!(command, Command::Stop | Command::Quit) {
+            self.host.interrupts.stop_handled();
+        }
+        if needs_idle_engine(&command) && !self.wait_until_idle(command.name()) {
+            return ControlFlow::Continue(());
+        }
+        match command {
+            Command::Quit => {
+                self.quit();
+                return ControlFlow::Break(Ending::Quit);
+            }
+            Command::XBoard => {
+                // A search still running ends with its `bestmove`, as on `quit`.
+                self.quit();
+                return ControlFlow::Break(Ending::XBoard);
+            }
+            Command::Uci => self.handshake(Dialect::Uci),
+            Command::Ugi => self.handshake(Dialect::Ugi),
+            Command::IsReady => self.out.send(READY_OK),
+            Command::Stop => self.stop(),
+            Command::PonderHit => self.ponderhit(),
+            Command::Query(query) => self.query(query),
+            Command::Display => self.display(),
+            Command::Eval => self.eval(),
+            Command::Help => self.out.send(HELP),
+            Command::NewGame => self.new_game(),
+            Command::SetOption { name, value } => match options::read(&name, value.as_deref()) {
+                Ok(setting) => self.apply(setting),
+                Err(message) => self.out.error(&message),
+            },
+            Command::Position { base, moves } => self.set_position(&base, &moves),
+            Command::Go(go) => self.go(&go),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Bench => self.bench(),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn search_ended(&mut self, finished: Finished) {
+        match &mut self.search {
+            Some(running) if running.held => running.finished = Some(finished),
+            _ => {
+                self.search = None;
+                self.announce(&finished);
+            }
+        }
+    }
+
+    fn input_closed(&mut self) -> Ending {
+        self.quit();
+        Ending::Quit
+    }
+}
+
+impl Session {
+    /// Waits for a search that will end by itself; refuses (false) while one runs until
+    /// stopped.
+    fn wait_until_idle(&mut self, command: &str) -> bool {
+        let Some(running) = &self.search else {
+            return true;
+        };
+        if running.held || !running.ends_by_itself {
+            let release = if running.pondering {
+                "'ponderhit' or 'stop'"
+            } else {
+                "'stop'"
+            };
+            self.out.error(&format!(
+                "'{command}' ignored: a search is running until {release}; send that first"
+            ));
+            return false;
+        }
+        self.wait_for_search();
+        true
+    }
+
+    /// Blocks until the running search has ended and, unless it is held, sent `bestmove`.
+    fn wait_for_search(&mut self) {
+        while self.search.as_ref().is_some_and(|r| r.finished.is_none()) {
+            match self.host.done.recv() {
+                Ok(finished) => self.search_ended(finished),
+                // Cannot happen: the session holds a sender itself.
+                Err(_) => break,
+            }
+        }
+    }
+
+    /// The closing `info` line when needed, then `bestmove`.
+    fn announce(&self, finished: &Finished) {
+        let mut lines = String::new();
+        if let Some(closing) = &finished.closing {
+            lines += &info_line(closing, &finished.game, self.dialect);
+            lines.push('\n');
+        }
+        lines += &bestmove_line(&finished.game, finished.best, finished.ponder);
+        self.out.send(&lines);
+    }
+
+    /// Lets the running search's `bestmove` out: now if the search has ended, else when it
+    /// ends.
+    fn release(&mut self) {
+        if let Some(running) = &mut self.search {
+            running.held = false;
+            if let Some(finished) = running.finished.take() {
+                self.search = None;
+                self.announce(&finished);
+            }
+        }
+    }
+
+    fn stop(&mut self) {
+        // The reader has set the flag already; set again because a `go` handled since may
+        // have cleared it.
+        self.host.signals.stop.store(true, Ordering::SeqCst);
+        match &mut self.search {
+            Some(running) => {
+                running.ends_by_itself = true;
+                self.release();
+            }
+            None => log::debug!("stop while no search runs: nothing to do"),
+        }
+    }
+
+    fn ponderhit(&mut self) {
+        match &mut self.search {
+            Some(running) if running.pondering => {
+                running.pondering = false;
+                // From now on the search runs under its clock.
+                self.host.signals.pondering.store(false, Ordering::SeqCst);
+                self.release();
+            }
+            _ => log::debug!("ponderhit while not pondering: nothing to do"),
+        }
+    }
+
+    fn quit(&mut self) {
+        self.stop();
+        self.wait_for_search();
+    }
+
+    fn engine(&self) -> MutexGuard<'_, Engine> {
+        self.host.engine()
+    }
+
+    fn handshake(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
+        let mut text = format!(
+            "id name Troyka {}\nid author the Troyka developers\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        for option in options::announcements() {
+            text += &option;
+            text.push('\n');
+        }
+        text += match dialect {
+            Dialect::Uci => "uciok",
+            Dialect::Ugi => "ugiok",
+        };
+        self.out.send(&text);
+    }
+
+    fn new_game(&mut self) {
+        self.engine().clear();
+        self.game = Breakthrough::start(self.host.board_size);
+    }
+
+    fn apply(&mut self, setting: Setting) {
+        // A new board means a new game: `go` must not search the old board.
+        let new_board = matches!(setting, Setting::BoardSize(_));
+        match self.host.apply(setting) {
+            Ok(notice) => {
+                if let Some(notice) = notice {
+                    self.out.info_string(&notice);
+                }
+                if new_board {
+                    self.game = Breakthrough::start(self.host.board_size);
+                }
+            }
+            Err(message) => self.out.error(&message),
+        }
+    }
+
+    /// `position`: all or nothing.
+    fn set_position(&mut self, base: &PositionBase, moves: &[Word]) {
+        let mut game = match base {
+            PositionBase::StartPos => Breakthrough::start(self.host.board_size),
+            PositionBase::Fen(fen) => match Breakthrough::from_fen(&fen.text) {
+                Ok(game) => game,
+                Err(message) => {
+                    return self.out.error(&format!(
+                        "position unchanged: bad position string {} (word {}): {message}",
+                        quote(&fen.text),
+                        fen.index
+                    ))
+                }
+            },
+        };
+        for (number, word) in moves.iter().enumerate() {
+            match game.parse_move(&word.text) {
+                Ok(mv) => game = game.play(mv),
+                Err(message) => {
+                    return self.out.error(&format!(
+                        "position unchanged: move {} (word {}): {message}",
+                        number + 1,
+                        word.index
+                    ))
+                }
+            }
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, go: &Go) {
+        // Numbers out of range were replaced by the nearest in range; say so, and search.
+        for correction in &go.corrections {
+            self.out.error(correction);
+        }
+        let game = self.game;
+        if let Some(winner) = game.winner() {
+            self.out.info_string(&format!(
+                "the game is over ({} won): there is no move to search",
+                winner.name()
+            ));
+            self.out.send(&bestmove_line(&game, Move::NULL, None));
+            return;
+        }
+        let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
+        for word in &go.searchmoves {
+            match game.parse_move(&word.text) {
+                Ok(mv) => searchmoves.push(mv),
+                Err(message) => {
+                    return self.out.error(&format!(
+                        "go ignored: searchmoves (word {}): {message}",
+                        word.index
+                    ))
+                }
+            }
+        }
+        let limits = self.limits(go, searchmoves);
+        let ends_by_itself = limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || limits.clock.is_some();
+        let signals = &self.host.signals;
+        self.host.interrupts.arm_search(signals);
+        signals.pondering.store(go.ponder, Ordering::SeqCst);
+        let dialect = self.dialect;
+        let spawned = if go.solve {
+            self.host.spawn_solve(SolveJob {
+                game,
+                hash_megabytes: self.host.hash_megabytes,
+                threads: self.host.threads,
+                movetime: limits.movetime,
+                nodes: limits.nodes,
+                dialect,
+            })
+        } else {
+            self.host.spawn_search(Job {
+                game,
+                limits,
+                progress: Box::new(move |report, game| Some(info_line(report, game, dialect))),
+            })
+        };
+        match spawned {
+            Ok(()) => {
+                self.search = Some(Running {
+                    held: go.infinite || go.ponder,
+                    pondering: go.ponder,
+                    ends_by_itself,
+                    finished: None,
+                })
+            }
+            Err(error) => {
+                // Still one legal `bestmove` for this `go`, so a GUI does not wait forever.
+                self.out
+                    .error(&format!("cannot start the search thread: {error}"));
+                let fallback = game.legal_moves().first().copied().unwrap_or(Move::NULL);
+                self.out.send(&bestmove_line(&game, fallback, None));
+            }
+        }
+    }
+
+    fn limits(&self, go: &Go, searchmoves: Vec<Move>) -> Limits<Move> {
+        let side = self.game.side_to_move() as usize;
+        let clock = go.time[side].map(|remaining| Clock {
+            remaining,
+            increment: go.inc[side].unwrap_or_default(),
+            moves_to_go: go.movestogo.filter(|&moves| moves > 0),
+        });
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            // `infinite` searches until `stop`, whatever the clocks say.
+            movetime: go.movetime.filter(|_| !go.infinite),
+            mate: go.mate,
+            clock: clock.filter(|_| !go.infinite),
+            searchmoves,
+            multipv: self.host.multipv,
+            move_overhead: self.host.move_overhead,
+        }
+    }
+
+    /// `perft N` / `go perft N`: one line per root move, then the total; or, when `stop` or
+    /// `quit` ends it, the moves counted whole and a line saying how far it got.
+    fn perft(&self, depth: u32) {
+        let stop = &self.host.interrupts.arm_long().stop;
+        let divided = perft::divide(&self.game, depth, stop);
+        let mut text = String::new();
+        for (mv, count) in &divided.moves {
+            text += &format!("{}: {count}\n", self.game.move_name(*mv));
+        }
+        if !divided.stopped {
+            text += &format!("Nodes searched: {}", divided.leaves);
+            return self.out.send(&text);
+        }
+        if !text.is_empty() {
+            self.out.send(text.trim_end());
+        }
+        self.out.info_string(&format!(
+            "perft stopped: {} leaves counted, {} of {} moves whole; no total",
+            divided.leaves,
+            divided.moves.len(),
+            self.game.legal_moves().len()
+        ));
+    }
+
+    /// `bench`: as `troyka bench`, unless `stop` or `quit` ends it.
+    fn bench(&self) {
+        let signals = self.host.interrupts.arm_long();
+        if let Err(stopped) = bench::run(&mut |line| self.out.send(line), signals) {
+            self.out.info_string(&format!(
+                "bench stopped at position {} of {}; no signature",
+                stopped.position, stopped.positions
+            ));
+        }
+    }
+
+    fn query(&self, query: Query) {
+        let winner = self.game.winner();
+        let answer = match query {
+            Query::P1Turn => bool_word(self.game.side_to_move() == Color::White),
+            Query::GameOver => bool_word(winner.is_some()),
+            // Breakthrough has no draws.
+            Query::Result => match winner {
+                Some(Color::White) => "p1win",
+                Some(Color::Black) => "p2win",
+                None => "none",
+            },
+        };
+        self.out.send(&format!("response {answer}"));
+    }
+
+    /// `d`: the board and what is known about it, for people.
+    fn display(&self) {
+        let game = &self.game;
+        let state = match game.winner() {
+            Some(winner) => format!("over, {} won", winner.name()),
+            None => "in progress".into(),
+        };
+        self.out.send(&format!(
+            "{}\nFen: {}\nKey: {:016X}\nBoard: {}\nSide to move: {}\nGame: {state}",
+            game.diagram(),
+            game.to_fen(),
+            game.hash(),
+            game.size(),
+            game.side_to_move().name(),
+        ));
+    }
+
+    /// `eval`: the static evaluation term by term, and the network's verdict, for people.
+    fn eval(&self) {
+        let text = explain(&self.game, &self.engine().eval);
+        self.out.send(&text);
+    }
+}
+
+/// The commands that change the engine's state or need the CPU, and so must not run
+/// alongside a search.
+fn needs_idle_engine(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::NewGame
+            | Command::SetOption { .. }
+            | Command::Position { .. }
+            | Command::Go(_)
+            | Command::Perft(_)
+            | Command::Bench
+    )
+}
+
+fn bool_word(value: bool) -> &'static str {
+    if value {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+const HELP: &str = "\
+Troyka speaks UCI (and UGI) on stdin/stdout; protocol.md describes every command.
+  uci | ugi                      handshake: identity, options, uciok | ugiok
+  xboard                         switch to the XBoard protocol (CECP) instead
+  isready                        answered readyok, even while searching
+  setoption name <id> [value <x>]  e.g. setoption name BoardSize value 6x6
+  ucinewgame | uginewgame        new game: clear the hash, start position
+  position startpos | fen <string> [moves <m1> <m2> ...]
+  go [wtime|btime|winc|binc|p1time|p2time|p1inc|p2inc <ms>] [movestogo <n>]
+     [movetime <ms>] [depth <plies>] [nodes <n>] [mate <moves>] [infinite] [ponder]
+     [searchmoves <m1> ...]      search; answers bestmove
+  go solve [movetime <ms>] [nodes <n>] [infinite]
+                                 prove who wins (info lines, then bestmove)
+  go perft <n> | perft <n>       count the leaves of the move tree, per root move
+  stop | ponderhit | quit
+  query p1turn | gameover | result   UGI questions, answered response ...
+  d                              show the board
+  eval                           static evaluation, term by term
+  bench                          search the bench positions
+  help                           this text";
