@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Texel tuning of Troyka's evaluation weights.
 
-Fits the linear evaluation of src/eval/linear.rs to game results: minimises the mean squared error
+Fits the linear evaluation of src/games/breakthrough/linear.rs to game results: minimises the mean squared error
 between each position's result (1 = the side to move won) and sigmoid(K * eval / 400), with
 eval = weights . features, by Adam gradient descent over all weights at once.
 
 Usage:
     cargo build --release
     target/release/troyka datagen --out data.bin --games 8000 --nodes 4000
-    scripts/tune.py data.bin            # prints a WEIGHTS table to paste into src/eval/linear.rs
+    scripts/tune.py data.bin            # prints a WEIGHTS table to paste into src/games/breakthrough/linear.rs
 
 Needs numpy (pip install numpy).
 """
@@ -35,8 +35,8 @@ def load_features(data_file):
 
 
 def current_weights():
-    """Reads the WEIGHTS table from src/eval/linear.rs (the starting point)."""
-    source = (ROOT / "src" / "eval" / "linear.rs").read_text()
+    """Reads the WEIGHTS table from src/games/breakthrough/linear.rs (the starting point)."""
+    source = (ROOT / "src" / "games" / "breakthrough" / "linear.rs").read_text()
     table = re.search(r"pub const WEIGHTS: \[i32; feature::COUNT\] = \[(.*?)\];", source, re.S)
     body = re.sub(r"//[^\n]*", "", table.group(1))
     return np.array([float(x) for x in body.replace("\n", " ").split(",") if x.strip()])
@@ -74,7 +74,7 @@ def tune(weights, features, results, k, steps, rate):
 
 
 def format_weights(weights):
-    """The WEIGHTS table in the layout of src/eval/linear.rs."""
+    """The WEIGHTS table in the layout of src/games/breakthrough/linear.rs."""
     w = [str(int(round(x))) for x in weights]
     return "\n".join([
         "    // PIECE by bucket: 0 (home row) .. 6 (one step from goal), 7 (goal)",
@@ -103,7 +103,7 @@ def main():
     results, features = load_features(args.data)
     weights = current_weights()
     if len(weights) != features.shape[1]:
-        sys.exit(f"src/eval/linear.rs has {len(weights)} weights but troyka gives {features.shape[1]} features")
+        sys.exit(f"src/games/breakthrough/linear.rs has {len(weights)} weights but troyka gives {features.shape[1]} features")
     k = best_k(weights, features, results)
     print(f"{len(results)} positions, K = {k:.3f}, "
           f"error {error(weights, features, results, k):.6f}", file=sys.stderr)
