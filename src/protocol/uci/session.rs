@@ -14,6 +14,7 @@
 use super::format::{bestmove_line, info_line, Dialect};
 use super::parser::{Command, Go, PositionBase, Query, Word};
 use super::{Uci, READY_OK};
+use crate::game::{Game, GameResult};
 use crate::games::breakthrough::explain;
 use crate::games::breakthrough::{Breakthrough, Color, Move};
 use crate::protocol::dialect::Request;
@@ -430,14 +431,14 @@ impl Session {
     }
 
     fn query(&self, query: Query) {
-        let winner = self.game.winner();
+        let result = Game::result(&self.game);
         let answer = match query {
             Query::P1Turn => bool_word(self.game.side_to_move() == Color::White),
-            Query::GameOver => bool_word(winner.is_some()),
-            // Breakthrough has no draws.
-            Query::Result => match winner {
-                Some(Color::White) => "p1win",
-                Some(Color::Black) => "p2win",
+            Query::GameOver => bool_word(result.is_some()),
+            Query::Result => match result {
+                Some(GameResult::Win(Color::White)) => "p1win",
+                Some(GameResult::Win(Color::Black)) => "p2win",
+                Some(GameResult::Draw) => "draw",
                 None => "none",
             },
         };
