@@ -13,7 +13,7 @@ use troyka::rules::{BoardSize, Color, Game};
 use troyka::solve::{Outcome, Settings, Solver};
 use troyka::tournament::openings::from_lines;
 use troyka::tournament::pgn::{self, Header};
-use troyka::tournament::referee::{GameRecord, MoveNote, Termination};
+use troyka::tournament::record::{GameRecord, MoveNote, Termination};
 
 /// Random text: spoiled real input, or characters from a small alphabet that the readers
 /// care about.

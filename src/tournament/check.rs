@@ -5,7 +5,7 @@
 //! have been decided on the board.
 
 use super::pgn::{self, PgnGame};
-use super::referee::Termination;
+use super::record::Termination;
 use crate::rules::Color;
 use std::collections::BTreeMap;
 

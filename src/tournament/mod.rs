@@ -4,7 +4,8 @@
 //! colour-swapped game pairs.
 //!
 //! Layout: [`args`] and [`spec`] read the command line; [`process`] and [`uci`] talk to
-//! engines; [`seat`] keeps a worker's engines; [`referee`] plays a game; [`openings`],
+//! engines; [`seat`] keeps a worker's engines; [`referee`] plays a game into a [`record`];
+//! [`openings`],
 //! [`schedule`] and [`runner`] make the event; [`stats`], [`sprt`] and [`report`] say who
 //! is better; [`pgn`] writes and reads game records; [`suite`] and [`check`] are the
 //! `openings` and `check-pgn` subcommands; [`warnings`] are said before the first game.
@@ -15,6 +16,7 @@ pub mod logs;
 pub mod openings;
 pub mod pgn;
 pub mod process;
+pub mod record;
 pub mod referee;
 pub mod report;
 pub mod runner;

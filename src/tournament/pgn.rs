@@ -4,7 +4,7 @@
 //! writer writes and ordinary PGN around it (comments, NAGs, variations, move numbers,
 //! moves in algebraic notation as XBoard saves them), replaying every move with the rules.
 
-use super::referee::GameRecord;
+use super::record::GameRecord;
 use crate::rules::{BoardSize, Color, Game, Move};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -409,8 +409,7 @@ fn ranks_from_one(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::referee::{MoveNote, Termination};
-    use super::super::uci::Score;
+    use super::super::record::{MoveNote, ReportedScore, Termination};
     use super::*;
     use std::time::Duration;
 
@@ -424,7 +423,7 @@ mod tests {
             position = position.play(mv);
         }
         let note = MoveNote {
-            score: Some(Score::Centipawns(-25)),
+            score: Some(ReportedScore::Centipawns(-25)),
             depth: Some(7),
             nps: Some(1000),
             time: Duration::from_millis(120),

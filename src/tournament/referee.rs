@@ -4,9 +4,10 @@
 //! the game, and the record says why.
 
 use super::openings::Opening;
+use super::record::{GameRecord, MoveNote, Termination};
 use super::seat::{Context, Seat};
 use super::uci::Engine;
-use super::uci::{go_command, ClockState, Failure, Info, Score};
+use super::uci::{go_command, ClockState, Failure, Info};
 use crate::rules::{Color, Game, Move};
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -15,79 +16,6 @@ use std::time::Duration;
 /// than late. A move that comes within this grace still loses on time, but proves the
 /// engine alive, so it is kept for the next game.
 const STALL_GRACE: Duration = Duration::from_secs(1);
-
-/// How a game ended, in the PGN `Termination` vocabulary.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Termination {
-    /// By the rules: a piece reached the last rank, or a side has no piece or no move.
-    Normal,
-    /// An illegal or unparsable move.
-    IllegalMove,
-    /// The move came after the clock and margin ran out.
-    TimeForfeit,
-    /// No move at all, even after a grace period.
-    Stalled,
-    /// The engine's process ended or could not be started.
-    Crashed,
-}
-
-impl Termination {
-    pub fn pgn_name(self) -> &'static str {
-        match self {
-            Termination::Normal => "normal",
-            Termination::IllegalMove => "rules infraction",
-            Termination::TimeForfeit => "time forfeit",
-            Termination::Stalled => "stalled connection",
-            Termination::Crashed => "abandoned",
-        }
-    }
-
-    pub fn from_pgn_name(name: &str) -> Option<Termination> {
-        [
-            Termination::Normal,
-            Termination::IllegalMove,
-            Termination::TimeForfeit,
-            Termination::Stalled,
-            Termination::Crashed,
-        ]
-        .into_iter()
-        .find(|t| t.pgn_name() == name)
-    }
-}
-
-/// What an engine said about one of its moves.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct MoveNote {
-    pub score: Option<Score>,
-    pub depth: Option<u32>,
-    pub nps: Option<u64>,
-    pub time: Duration,
-}
-
-/// A finished game.
-#[derive(Clone, PartialEq, Debug)]
-pub struct GameRecord {
-    /// The opening's root position; `moves` starts there, book moves first.
-    pub root: Game,
-    pub moves: Vec<Move>,
-    /// One per move: `None` for book moves.
-    pub notes: Vec<Option<MoveNote>>,
-    pub winner: Color,
-    pub termination: Termination,
-    /// For people, e.g. `Black makes an illegal move: 'a7a4' is not a legal move ...`.
-    pub reason: String,
-}
-
-impl GameRecord {
-    /// The side that played the move at `ply`.
-    pub fn mover(&self, ply: usize) -> Color {
-        if ply.is_multiple_of(2) {
-            self.root.side_to_move()
-        } else {
-            self.root.side_to_move().opponent()
-        }
-    }
-}
 
 /// The game was cut short because the event is stopping; it counts for nobody.
 #[derive(Debug, PartialEq)]
@@ -359,19 +287,5 @@ mod tests {
         assert_eq!(game.mover(1), Color::Black);
         let black_first = record("pppp/4/4/PPPP b 0 1", &["a4a3"]);
         assert_eq!(black_first.mover(0), Color::Black);
-    }
-
-    #[test]
-    fn termination_names_round_trip() {
-        for t in [
-            Termination::Normal,
-            Termination::IllegalMove,
-            Termination::TimeForfeit,
-            Termination::Stalled,
-            Termination::Crashed,
-        ] {
-            assert_eq!(Termination::from_pgn_name(t.pgn_name()), Some(t));
-        }
-        assert_eq!(Termination::from_pgn_name("adjudication"), None);
     }
 }

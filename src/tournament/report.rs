@@ -2,7 +2,7 @@
 //! `Score of`/`Elo`/`Ptnml`/`LLR` block per pairing, and a table per engine with its
 //! forfeits and the average depth and speed it reported.
 
-use super::referee::{GameRecord, Termination};
+use super::record::{GameRecord, Termination};
 use super::schedule::{Job, Pairing};
 use super::sprt::Sprt;
 use super::stats::{Estimate, Pentanomial};
@@ -219,7 +219,7 @@ fn number(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::referee::MoveNote;
+    use super::super::record::MoveNote;
     use super::super::schedule::{jobs, pairings};
     use super::*;
     use crate::rules::{BoardSize, Game};

@@ -6,7 +6,8 @@
 use super::args::Config;
 use super::openings::Opening;
 use super::pgn;
-use super::referee::{self, Aborted, GameRecord};
+use super::record::GameRecord;
+use super::referee::{self, Aborted};
 use super::report::Standings;
 use super::schedule::{self, Job, Pairing};
 use super::seat::{Context, Seat};

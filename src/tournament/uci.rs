@@ -4,6 +4,7 @@
 
 use super::logs::Logs;
 use super::process::{EngineProcess, Next};
+use super::record::ReportedScore;
 use super::spec::{EngineSpec, Protocol};
 use crate::rules::{BoardSize, Color};
 use crossbeam_channel::Receiver;
@@ -28,32 +29,13 @@ pub enum Failure {
     Stopped,
 }
 
-/// A score as an engine reported it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Score {
-    Centipawns(i32),
-    /// Mate in this many moves; negative when the engine is being mated.
-    Mate(i32),
-}
-
-impl Score {
-    /// cutechess's style: `+0.31`, `-1.20`, `+M5`, `-M3`.
-    pub fn text(self) -> String {
-        match self {
-            Score::Centipawns(cp) => format!("{:+.2}", cp as f64 / 100.0),
-            Score::Mate(n) if n < 0 => format!("-M{}", -n),
-            Score::Mate(n) => format!("+M{n}"),
-        }
-    }
-}
-
 /// The last values an engine reported while thinking about one move.
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
 pub struct Info {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
-    pub score: Option<Score>,
+    pub score: Option<ReportedScore>,
 }
 
 impl Info {
@@ -80,8 +62,8 @@ impl Info {
                 }
                 "score" => {
                     self.score = match (words.next(), number(words.next())) {
-                        (Some("cp"), Some(cp)) => Some(Score::Centipawns(cp)),
-                        (Some("mate"), Some(n)) => Some(Score::Mate(n)),
+                        (Some("cp"), Some(cp)) => Some(ReportedScore::Centipawns(cp)),
+                        (Some("mate"), Some(n)) => Some(ReportedScore::Mate(n)),
                         _ => self.score,
                     }
                 }
@@ -331,16 +313,16 @@ mod tests {
                 depth: Some(6),
                 nodes: Some(2000),
                 nps: Some(200_000),
-                score: Some(Score::Mate(-3)),
+                score: Some(ReportedScore::Mate(-3)),
             }
         );
         info.update("bestmove a7a6");
         info.update("info depth x nodes");
         assert_eq!(info.depth, Some(6));
-        assert_eq!(Score::Centipawns(31).text(), "+0.31");
-        assert_eq!(Score::Centipawns(-120).text(), "-1.20");
-        assert_eq!(Score::Mate(-3).text(), "-M3");
-        assert_eq!(Score::Mate(5).text(), "+M5");
+        assert_eq!(ReportedScore::Centipawns(31).text(), "+0.31");
+        assert_eq!(ReportedScore::Centipawns(-120).text(), "-1.20");
+        assert_eq!(ReportedScore::Mate(-3).text(), "-M3");
+        assert_eq!(ReportedScore::Mate(5).text(), "+M5");
     }
 
     #[test]
