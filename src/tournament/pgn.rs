@@ -14,7 +14,7 @@ pub struct Header<'a> {
     pub round: usize,
     pub white: &'a str,
     pub black: &'a str,
-    /// The time controls of white and black, as [`Limits::label`](super::spec::Limits::label).
+    /// The time controls of white and black, as [`MoveLimits::label`](super::spec::MoveLimits::label).
     pub time_controls: [String; 2],
 }
 

@@ -6,8 +6,8 @@
 use super::openings::Opening;
 use super::record::{GameRecord, MoveNote, Termination};
 use super::seat::{Context, Seat};
-use super::uci::Engine;
-use super::uci::{go_command, ClockState, Failure, Info};
+use super::uci::EngineClient;
+use super::uci::{go_command, ClockState, EngineFailure, Info};
 use crate::rules::{Color, Game, Move};
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -65,9 +65,9 @@ impl Loss {
     }
 
     /// An engine that failed outside the rules: crashed or stalled.
-    fn failure(loser: Color, failure: &Failure, what: &str) -> Loss {
+    fn failure(loser: Color, failure: &EngineFailure, what: &str) -> Loss {
         let termination = match failure {
-            Failure::Unresponsive(_) => Termination::Stalled,
+            EngineFailure::Unresponsive(_) => Termination::Stalled,
             _ => Termination::Crashed,
         };
         Loss::new(
@@ -148,7 +148,7 @@ impl Referee<'_> {
             Ok(reply) => reply,
             Err(failure) => {
                 let what = match &failure {
-                    Failure::Unresponsive(_) => format!(
+                    EngineFailure::Unresponsive(_) => format!(
                         "stalled (no move within {:.3} s)",
                         (budget + STALL_GRACE).as_secs_f64()
                     ),
@@ -195,16 +195,16 @@ impl Referee<'_> {
 /// Sends the position and `go`, then waits for `bestmove`: until `budget` is used up, and
 /// then for the grace period. Returns the move text and the time used.
 fn ask(
-    engine: &mut Engine,
+    engine: &mut EngineClient,
     position: &str,
     go: &str,
     budget: Duration,
     stop: &Receiver<()>,
     info: &mut Info,
-) -> Result<(String, Duration), Failure> {
+) -> Result<(String, Duration), EngineFailure> {
     let sent = engine.go(position, go)?;
     let (text, arrived) = match engine.await_bestmove(sent + budget, stop, info) {
-        Err(Failure::Unresponsive(_)) => {
+        Err(EngineFailure::Unresponsive(_)) => {
             engine.await_bestmove(sent + budget + STALL_GRACE, stop, info)
         }
         other => other,
@@ -230,12 +230,12 @@ pub fn position_command(record: &GameRecord) -> String {
 
 /// Why a side won by the rules.
 /// The text for a failure, or `Aborted` when the event is stopping.
-fn failure_text(failure: &Failure) -> Result<String, Aborted> {
+fn failure_text(failure: &EngineFailure) -> Result<String, Aborted> {
     match failure {
-        Failure::Crashed(how) => Ok(format!("crashed: {how}")),
-        Failure::Unresponsive(what) => Ok(format!("stalled: {what}")),
-        Failure::Refused(what) => Ok(format!("refused {what}")),
-        Failure::Stopped => Err(Aborted),
+        EngineFailure::Crashed(how) => Ok(format!("crashed: {how}")),
+        EngineFailure::Unresponsive(what) => Ok(format!("stalled: {what}")),
+        EngineFailure::Refused(what) => Ok(format!("refused {what}")),
+        EngineFailure::Stopped => Err(Aborted),
     }
 }
 

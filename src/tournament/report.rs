@@ -3,15 +3,15 @@
 //! forfeits and the average depth and speed it reported.
 
 use super::record::{GameRecord, Termination};
-use super::schedule::{Job, Pairing};
+use super::schedule::{Pairing, ScheduledGame};
 use super::sprt::Sprt;
-use super::stats::{Estimate, Pentanomial};
+use super::stats::{EloEstimate, Pentanomial};
 use crate::rules::Color;
 use std::collections::HashMap;
 
 /// One pairing's results, from its first engine's side.
 #[derive(Clone, Debug, Default)]
-pub struct Tally {
+pub struct PairingTally {
     pub wins: u64,
     pub losses: u64,
     pub pentanomial: Pentanomial,
@@ -35,21 +35,21 @@ struct EngineTally {
 pub struct Standings {
     names: Vec<String>,
     pairings: Vec<Pairing>,
-    tallies: Vec<Tally>,
+    tallies: Vec<PairingTally>,
     engines: Vec<EngineTally>,
 }
 
 impl Standings {
     pub fn new(names: Vec<String>, pairings: Vec<Pairing>) -> Standings {
         Standings {
-            tallies: vec![Tally::default(); pairings.len()],
+            tallies: vec![PairingTally::default(); pairings.len()],
             engines: vec![EngineTally::default(); names.len()],
             names,
             pairings,
         }
     }
 
-    pub fn tally(&self, pairing: usize) -> &Tally {
+    pub fn tally(&self, pairing: usize) -> &PairingTally {
         &self.tallies[pairing]
     }
 
@@ -58,7 +58,7 @@ impl Standings {
     }
 
     /// Counts a finished game; returns whether it completed a colour-swapped pair.
-    pub fn add(&mut self, job: &Job, record: &GameRecord) -> bool {
+    pub fn add(&mut self, job: &ScheduledGame, record: &GameRecord) -> bool {
         let seats = [job.white, job.black];
         let winner = seats[record.winner as usize];
         let loser = seats[record.winner.opponent() as usize];
@@ -107,7 +107,7 @@ impl Standings {
     }
 
     /// `Finished game 3 (new vs old): 1-0 {White reaches the goal}`.
-    pub fn game_line(&self, job: &Job, record: &GameRecord) -> String {
+    pub fn game_line(&self, job: &ScheduledGame, record: &GameRecord) -> String {
         format!(
             "Finished game {} ({} vs {}): {} {{{}}}",
             job.number,
@@ -138,7 +138,7 @@ impl Standings {
                 tally.wins as f64 / games as f64
             }
         )];
-        lines.push(match Estimate::new(&tally.pentanomial) {
+        lines.push(match EloEstimate::new(&tally.pentanomial) {
             Some(e) => format!(
                 "Elo: {} +/- {}, LOS: {:.2} %",
                 number(e.elo),

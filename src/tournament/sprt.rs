@@ -9,8 +9,9 @@
 
 use super::stats::{elo_to_score, Pentanomial, PAIR_SCORES};
 
+/// How `elo0` and `elo1` are read (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Model {
+pub enum SprtModel {
     Normalized,
     Logistic,
 }
@@ -21,7 +22,7 @@ pub struct Sprt {
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
-    pub model: Model,
+    pub model: SprtModel,
 }
 
 /// Which hypothesis the test accepted.
@@ -45,7 +46,7 @@ impl Sprt {
             elo1: f64::NAN,
             alpha: 0.05,
             beta: 0.05,
-            model: Model::Normalized,
+            model: SprtModel::Normalized,
         };
         for word in words {
             let (key, value) = word
@@ -65,8 +66,8 @@ impl Sprt {
                 "beta" => sprt.beta = number()?,
                 "model" => {
                     sprt.model = match value {
-                        "normalized" => Model::Normalized,
-                        "logistic" => Model::Logistic,
+                        "normalized" => SprtModel::Normalized,
+                        "logistic" => SprtModel::Logistic,
                         _ => {
                             return Err(format!(
                                 "--sprt: unknown model '{value}' (normalized or logistic)"
@@ -120,11 +121,11 @@ impl Sprt {
         let total: f64 = regular.iter().sum();
         let observed = regular.map(|n| n / total);
         let (p0, p1) = match self.model {
-            Model::Logistic => (
+            SprtModel::Logistic => (
                 mle_with_mean(&observed, elo_to_score(self.elo0)),
                 mle_with_mean(&observed, elo_to_score(self.elo1)),
             ),
-            Model::Normalized => {
+            SprtModel::Normalized => {
                 // Normalized Elo of pairs: t = (mean - 1/2) / sigma = nElo * sqrt(2) / (800 / ln 10).
                 let scale = std::f64::consts::SQRT_2 * std::f64::consts::LN_10 / 800.0;
                 (
@@ -210,7 +211,7 @@ fn mle_with_t_value(observed: &[f64; 5], t: f64) -> [f64; 5] {
 mod tests {
     use super::*;
 
-    fn sprt(elo0: f64, elo1: f64, alpha: f64, model: Model) -> Sprt {
+    fn sprt(elo0: f64, elo1: f64, alpha: f64, model: SprtModel) -> Sprt {
         Sprt {
             elo0,
             elo1,
@@ -230,7 +231,7 @@ mod tests {
     /// LLR lines fastchess printed (default normalized model) next to their Ptnml.
     #[test]
     fn matches_fastchess_output() {
-        let test = sprt(0.0, 5.0, 0.05, Model::Normalized);
+        let test = sprt(0.0, 5.0, 0.05, SprtModel::Normalized);
         close(
             test.llr(&Pentanomial([790, 1759, 3256, 1780, 807])),
             -0.71,
@@ -239,14 +240,14 @@ mod tests {
         let (lower, upper) = test.bounds();
         close(lower, -2.94, 0.005);
         close(upper, 2.94, 0.005);
-        let test = sprt(9.0, 16.0, 0.01, Model::Normalized);
+        let test = sprt(9.0, 16.0, 0.01, SprtModel::Normalized);
         close(
             test.llr(&Pentanomial([352, 579, 1264, 743, 464])),
             4.60,
             0.005,
         );
         close(test.bounds().1, 4.60, 0.005);
-        let test = sprt(0.0, 20.0, 0.05, Model::Normalized);
+        let test = sprt(0.0, 20.0, 0.05, SprtModel::Normalized);
         close(test.llr(&Pentanomial([0, 0, 2, 0, 37])), 2.96, 0.005);
         assert_eq!(test.decision(2.96), Some(Hypothesis::H1));
     }
@@ -262,7 +263,7 @@ mod tests {
         let var = (300.0 * s * s + 1400.0 * (0.5 - s).powi(2) + 340.0 * (1.0 - s).powi(2)) / n;
         let (s0, s1) = (elo_to_score(0.0), elo_to_score(10.0));
         let approximate = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
-        let exact = sprt(0.0, 10.0, 0.05, Model::Logistic).llr(&counts);
+        let exact = sprt(0.0, 10.0, 0.05, SprtModel::Logistic).llr(&counts);
         close(exact, approximate, 0.02 * approximate.abs());
         assert!(exact > 0.0);
     }
@@ -282,7 +283,7 @@ mod tests {
 
     #[test]
     fn decisions_and_empty_counts() {
-        let test = sprt(0.0, 10.0, 0.05, Model::Normalized);
+        let test = sprt(0.0, 10.0, 0.05, SprtModel::Normalized);
         assert_eq!(test.llr(&Pentanomial::default()), 0.0);
         assert_eq!(test.decision(0.0), None);
         assert_eq!(test.decision(-3.0), Some(Hypothesis::H0));
@@ -300,7 +301,7 @@ mod tests {
         let parsed = Sprt::parse(&words("elo0=0 elo1=10 alpha=0.1 model=logistic")).unwrap();
         assert_eq!(
             parsed,
-            sprt(0.0, 10.0, 0.1, Model::Logistic).with_beta(0.05)
+            sprt(0.0, 10.0, 0.1, SprtModel::Logistic).with_beta(0.05)
         );
         for (text, message) in [
             ("elo0=0", "needs elo0= and elo1="),

@@ -44,7 +44,7 @@ impl Pentanomial {
 
 /// What a pentanomial count says about the first engine against the second.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Estimate {
+pub struct EloEstimate {
     /// Mean score, 0 to 1.
     pub score: f64,
     /// Logistic Elo difference (infinite after a clean sweep).
@@ -56,8 +56,8 @@ pub struct Estimate {
     pub los: f64,
 }
 
-impl Estimate {
-    pub fn new(pentanomial: &Pentanomial) -> Option<Estimate> {
+impl EloEstimate {
+    pub fn new(pentanomial: &Pentanomial) -> Option<EloEstimate> {
         let (score, variance) = pentanomial.mean_and_variance()?;
         let per_pair = variance / pentanomial.pairs() as f64;
         let margin = Z95 * per_pair.sqrt();
@@ -72,7 +72,7 @@ impl Estimate {
         } else {
             (1.0 - erf(-(score - 0.5) / (2.0 * per_pair).sqrt())) / 2.0
         };
-        Some(Estimate {
+        Some(EloEstimate {
             score,
             elo: score_to_elo(score),
             error: if error.is_nan() { f64::INFINITY } else { error },
@@ -147,7 +147,7 @@ mod tests {
             counts.add_pair(wins);
         }
         assert_eq!(counts, Pentanomial([2, 0, 4, 0, 4]));
-        let e = Estimate::new(&counts).unwrap();
+        let e = EloEstimate::new(&counts).unwrap();
         // Mean (0*2 + 0.5*4 + 1*4) / 10 = 0.6; pair variance
         // (2*0.36 + 4*0.01 + 4*0.16) / 10 = 0.14, so 0.014 for the mean.
         close(e.score, 0.6, 1e-12);
@@ -169,25 +169,25 @@ mod tests {
             ([790, 1759, 3256, 1780, 807], 1.14, 4.04, 70.95),
             ([34, 49, 128, 62, 27], -0.58, 21.41, 47.88),
         ] {
-            let e = Estimate::new(&Pentanomial(counts)).unwrap();
+            let e = EloEstimate::new(&Pentanomial(counts)).unwrap();
             close(e.elo, elo, 0.005);
             close(e.error, error, 0.005);
             close(e.los * 100.0, los, 0.005);
         }
         // A near sweep: the interval runs past a score of 1.
-        let sweep = Estimate::new(&Pentanomial([0, 0, 2, 0, 37])).unwrap();
+        let sweep = EloEstimate::new(&Pentanomial([0, 0, 2, 0, 37])).unwrap();
         close(sweep.elo, 631.91, 0.005);
         assert!(sweep.error.is_infinite());
     }
 
     #[test]
     fn degenerate_counts() {
-        assert_eq!(Estimate::new(&Pentanomial::default()), None);
-        let even = Estimate::new(&Pentanomial([0, 0, 5, 0, 0])).unwrap();
+        assert_eq!(EloEstimate::new(&Pentanomial::default()), None);
+        let even = EloEstimate::new(&Pentanomial([0, 0, 5, 0, 0])).unwrap();
         assert_eq!((even.elo, even.error, even.los), (0.0, 0.0, 0.5));
-        let sweep = Estimate::new(&Pentanomial([0, 0, 0, 0, 3])).unwrap();
+        let sweep = EloEstimate::new(&Pentanomial([0, 0, 0, 0, 3])).unwrap();
         assert_eq!((sweep.elo, sweep.los), (f64::INFINITY, 1.0));
-        let lost = Estimate::new(&Pentanomial([3, 0, 0, 0, 0])).unwrap();
+        let lost = EloEstimate::new(&Pentanomial([3, 0, 0, 0, 0])).unwrap();
         assert_eq!((lost.elo, lost.los), (f64::NEG_INFINITY, 0.0));
         close(elo_to_score(score_to_elo(0.3)), 0.3, 1e-12);
     }
