@@ -1,10 +1,11 @@
 //! The referee: plays one game between two seats from an opening, keeping both clocks
 //! with a monotonic clock and judging every move with Troyka's rules. Whatever an engine
 //! does wrong (an illegal or unparsable move, a crash, a stall, running out of time) loses
-//! the game, and the record says why.
+//! the game; the rules end it with their result (see [`Ending::by_the_rules`]); a game
+//! that reaches `--maxmoves` is adjudicated a draw. The record says which and why.
 
 use super::openings::Opening;
-use super::record::{GameRecord, MoveNote, Termination};
+use super::record::{Ending, GameRecord, GameResult, MoveNote, Termination};
 use super::seat::{Context, Seat};
 use super::uci::EngineClient;
 use super::uci::{go_command, ClockState, EngineFailure, Info};
@@ -21,84 +22,82 @@ const STALL_GRACE: Duration = Duration::from_secs(1);
 #[derive(Debug, PartialEq)]
 pub struct Aborted;
 
-/// Plays one game: `seats[0]` has white, `seats[1]` black.
+/// Plays one game: `seats[0]` has white, `seats[1]` black. A game still going after
+/// `max_moves` moves by each side (book moves included) is drawn by adjudication.
 pub fn play(
     opening: &Opening,
     seats: [&mut Seat; 2],
     context: &Context,
+    max_moves: Option<usize>,
 ) -> Result<GameRecord, Aborted> {
     let mut referee = Referee {
         seats,
         context,
-        record: GameRecord {
-            root: opening.root,
-            moves: opening.moves.clone(),
-            notes: vec![None; opening.moves.len()],
-            winner: Color::White,
-            termination: Termination::Normal,
-            reason: String::new(),
-        },
+        root: opening.root,
+        moves: opening.moves.clone(),
+        notes: vec![None; opening.moves.len()],
         clocks: [None; 2],
+        max_moves,
     };
-    let loss = referee.play(opening.position())?;
-    let mut record = referee.record;
-    record.winner = loss.loser.opponent();
-    record.termination = loss.termination;
-    record.reason = loss.reason;
-    Ok(record)
+    let ending = referee.play(opening.position())?;
+    Ok(GameRecord {
+        root: referee.root,
+        moves: referee.moves,
+        notes: referee.notes,
+        ending,
+    })
 }
 
-/// Who lost a game, how, and the text for people.
-struct Loss {
-    loser: Color,
-    termination: Termination,
-    reason: String,
+/// `loser` loses, how, and the text for people.
+fn loss(loser: Color, termination: Termination, reason: &str) -> Ending {
+    Ending {
+        result: GameResult::Win(loser.opponent()),
+        termination,
+        reason: capitalise(reason),
+    }
 }
 
-impl Loss {
-    fn new(loser: Color, termination: Termination, reason: String) -> Loss {
-        Loss {
-            loser,
-            termination,
-            reason: capitalise(&reason),
-        }
-    }
-
-    /// An engine that failed outside the rules: crashed or stalled.
-    fn failure(loser: Color, failure: &EngineFailure, what: &str) -> Loss {
-        let termination = match failure {
-            EngineFailure::Unresponsive(_) => Termination::Stalled,
-            _ => Termination::Crashed,
-        };
-        Loss::new(
-            loser,
-            termination,
-            format!("{}'s engine {what}", loser.name()),
-        )
-    }
+/// `loser`'s engine failed outside the rules: it crashed or stalled.
+fn failure_loss(loser: Color, failure: &EngineFailure, what: &str) -> Ending {
+    let termination = match failure {
+        EngineFailure::Unresponsive(_) => Termination::Stalled,
+        _ => Termination::Crashed,
+    };
+    loss(
+        loser,
+        termination,
+        &format!("{}'s engine {what}", loser.name()),
+    )
 }
 
 struct Referee<'a> {
     seats: [&'a mut Seat; 2],
     context: &'a Context,
-    record: GameRecord,
+    root: Game,
+    /// Every move since `root`, book moves first.
+    moves: Vec<Move>,
+    /// One per move: `None` for book moves.
+    notes: Vec<Option<MoveNote>>,
     clocks: [Option<ClockState>; 2],
+    max_moves: Option<usize>,
 }
 
 impl Referee<'_> {
-    /// Plays from `position` to the end; returns the loser.
-    fn play(&mut self, mut position: Game) -> Result<Loss, Aborted> {
+    /// Plays from `position` to the end; returns how the game ended.
+    fn play(&mut self, mut position: Game) -> Result<Ending, Aborted> {
         if let Err(loss) = self.prepare()? {
             return Ok(loss);
         }
         loop {
-            if let Some(outcome) = position.outcome() {
-                let reason = outcome.to_string();
-                return Ok(Loss::new(
-                    outcome.winner.opponent(),
-                    Termination::Normal,
-                    reason,
-                ));
+            if let Some(ending) = Ending::by_the_rules(&position) {
+                return Ok(ending);
+            }
+            if let Some(limit) = self.max_moves.filter(|&n| self.moves.len() >= 2 * n) {
+                return Ok(Ending {
+                    result: GameResult::Draw,
+                    termination: Termination::Adjudication,
+                    reason: format!("Draw by adjudication: {limit} moves each"),
+                });
             }
             match self.one_move(&position)? {
                 Ok(mv) => position = position.play(mv),
@@ -108,7 +107,7 @@ impl Referee<'_> {
     }
 
     /// Sets the clocks, starts both engines if needed and announces the new game.
-    fn prepare(&mut self) -> Result<Result<(), Loss>, Aborted> {
+    fn prepare(&mut self) -> Result<Result<(), Ending>, Aborted> {
         for color in [Color::White, Color::Black] {
             let seat = &mut self.seats[color as usize];
             self.clocks[color as usize] = seat.spec.limits.clock.map(|tc| ClockState {
@@ -117,14 +116,14 @@ impl Referee<'_> {
             });
             if let Err(failure) = seat.prepare(self.context) {
                 let what = format!("could not start a game ({})", failure_text(&failure)?);
-                return Ok(Err(Loss::failure(color, &failure, &what)));
+                return Ok(Err(failure_loss(color, &failure, &what)));
             }
         }
         Ok(Ok(()))
     }
 
     /// Asks the side to move for a move and judges it: the move to play on, or the loss.
-    fn one_move(&mut self, position: &Game) -> Result<Result<Move, Loss>, Aborted> {
+    fn one_move(&mut self, position: &Game) -> Result<Result<Move, Ending>, Aborted> {
         let color = position.side_to_move();
         let seat = &mut self.seats[color as usize];
         let limits = &seat.spec.limits;
@@ -139,7 +138,7 @@ impl Referee<'_> {
             .map(|clock| clock.remaining)
             .or(limits.movetime);
         let budget = allowed.unwrap_or(Duration::ZERO) + limits.margin();
-        let command = position_command(&self.record);
+        let command = position_command(self.root, &self.moves);
         let Some(engine) = seat.engine() else {
             unreachable!("prepare started both engines before the first move")
         };
@@ -155,7 +154,7 @@ impl Referee<'_> {
                     other => failure_text(other)?,
                 };
                 seat.discard();
-                return Ok(Err(Loss::failure(color, &failure, &what)));
+                return Ok(Err(failure_loss(color, &failure, &what)));
             }
         };
         let side = color.name();
@@ -165,7 +164,7 @@ impl Referee<'_> {
                 used.as_secs_f64(),
                 budget.as_secs_f64()
             );
-            return Ok(Err(Loss::new(color, Termination::TimeForfeit, reason)));
+            return Ok(Err(loss(color, Termination::TimeForfeit, &reason)));
         }
         let mv = match position.parse_move(&text) {
             Ok(mv) => mv,
@@ -175,14 +174,14 @@ impl Referee<'_> {
                 } else {
                     format!("{side} makes an illegal move: {error}")
                 };
-                return Ok(Err(Loss::new(color, Termination::IllegalMove, reason)));
+                return Ok(Err(loss(color, Termination::IllegalMove, &reason)));
             }
         };
         if let Some(clock) = &mut self.clocks[color as usize] {
             clock.remaining = clock.remaining.saturating_sub(used) + clock.increment;
         }
-        self.record.moves.push(mv);
-        self.record.notes.push(Some(MoveNote {
+        self.moves.push(mv);
+        self.notes.push(Some(MoveNote {
             score: info.score,
             depth: info.depth,
             nps: info.nps,
@@ -214,12 +213,12 @@ fn ask(
 
 /// `position fen <root> moves ...`: always the root and every move, so engines need no
 /// `startpos` for the event's board size.
-pub fn position_command(record: &GameRecord) -> String {
-    let mut command = format!("position fen {}", record.root.to_fen());
-    if !record.moves.is_empty() {
+pub fn position_command(root: Game, moves: &[Move]) -> String {
+    let mut command = format!("position fen {}", root.to_fen());
+    if !moves.is_empty() {
         command += " moves";
-        let mut position = record.root;
-        for &mv in &record.moves {
+        let mut position = root;
+        for &mv in moves {
             command += " ";
             command += &position.move_name(mv);
             position = position.play(mv);
@@ -228,7 +227,6 @@ pub fn position_command(record: &GameRecord) -> String {
     command
 }
 
-/// Why a side won by the rules.
 /// The text for a failure, or `Aborted` when the event is stopping.
 fn failure_text(failure: &EngineFailure) -> Result<String, Aborted> {
     match failure {
@@ -265,9 +263,7 @@ mod tests {
             root,
             notes: vec![None; parsed.len()],
             moves: parsed,
-            winner: Color::White,
-            termination: Termination::Normal,
-            reason: String::new(),
+            ending: loss(Color::Black, Termination::Crashed, "black's engine crashed"),
         }
     }
 
@@ -275,17 +271,33 @@ mod tests {
     fn position_commands_always_give_the_root() {
         let start = Game::start(BoardSize::new(6, 6).unwrap()).to_fen();
         assert_eq!(
-            position_command(&record(&start, &[])),
+            position_command(Game::from_fen(&start).unwrap(), &[]),
             "position fen pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1"
         );
         let game = record(&start, &["a2a3", "f5f4"]);
         assert_eq!(
-            position_command(&game),
+            position_command(game.root, &game.moves),
             "position fen pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1 moves a2a3 f5f4"
         );
         assert_eq!(game.mover(0), Color::White);
         assert_eq!(game.mover(1), Color::Black);
         let black_first = record("pppp/4/4/PPPP b 0 1", &["a4a3"]);
         assert_eq!(black_first.mover(0), Color::Black);
+    }
+
+    #[test]
+    fn losses_go_to_the_opponent_with_the_reason_capitalised() {
+        let ending = loss(
+            Color::Black,
+            Termination::TimeForfeit,
+            "black loses on time",
+        );
+        assert_eq!(ending.result, GameResult::Win(Color::White));
+        assert_eq!(ending.reason, "Black loses on time");
+        let stalled = EngineFailure::Unresponsive("no bestmove".into());
+        let ending = failure_loss(Color::White, &stalled, "stalled");
+        assert_eq!(ending.result, GameResult::Win(Color::Black));
+        assert_eq!(ending.termination, Termination::Stalled);
+        assert_eq!(ending.reason, "White's engine stalled");
     }
 }

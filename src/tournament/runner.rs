@@ -231,7 +231,13 @@ impl<'a> Event<'a> {
             let Ok([white, black]) = seats.get_disjoint_mut([job.white, job.black]) else {
                 unreachable!("a pairing has two different engines")
             };
-            let outcome = referee::play(&self.openings[job.opening], [white, black], &self.context);
+            let opening = &self.openings[job.opening];
+            let outcome = referee::play(
+                opening,
+                [white, black],
+                &self.context,
+                self.config.max_moves,
+            );
             if results.send((job, outcome)).is_err() {
                 break;
             }

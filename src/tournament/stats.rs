@@ -3,9 +3,13 @@
 //! from the variance of pair scores, and the likelihood of superiority.
 //!
 //! Scoring pairs rather than games removes the variance the opening adds: a lopsided
-//! opening gives each side one win and counts as an even pair. Breakthrough has no draws,
-//! so only the 0-, 1- and 2-point buckets ever fill; the half-point buckets stay in the
-//! output so it reads like the chess tools' `Ptnml(0-2)`.
+//! opening gives each side one win and counts as an even pair. A pair's two games give
+//! the first engine 0, ½, 1, 1½ or 2 points (a draw is half a point), so a pair with one
+//! draw fills a half-point bucket, and two draws count as one point, like a win and a
+//! loss. Breakthrough has no draws, so unless games are adjudicated only the 0-, 1- and
+//! 2-point buckets fill. The mean and variance are taken over the five bucket scores, so
+//! draws need no formula of their own: they move the mean by half a point and shrink the
+//! variance, which narrows the error bar.
 
 /// The z-score of a two-sided 95 % interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -18,9 +22,10 @@ pub struct Pentanomial(pub [u64; 5]);
 pub const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 impl Pentanomial {
-    /// Counts a finished pair in which the first engine won `wins` of the two games.
-    pub fn add_pair(&mut self, wins: usize) {
-        self.0[2 * wins.min(2)] += 1;
+    /// Counts a finished pair in which the first engine scored `half_points` (0 to 4;
+    /// see [`GameResult::half_points`](super::record::GameResult::half_points)).
+    pub fn add_pair(&mut self, half_points: u8) {
+        self.0[usize::from(half_points)] += 1;
     }
 
     pub fn pairs(&self) -> u64 {
@@ -143,8 +148,8 @@ mod tests {
     fn by_hand() {
         // 10 pairs: 2 lost both games, 4 split, 4 won both.
         let mut counts = Pentanomial::default();
-        for wins in [0, 0, 1, 1, 1, 1, 2, 2, 2, 2] {
-            counts.add_pair(wins);
+        for half_points in [0, 0, 2, 2, 2, 2, 4, 4, 4, 4] {
+            counts.add_pair(half_points);
         }
         assert_eq!(counts, Pentanomial([2, 0, 4, 0, 4]));
         let e = EloEstimate::new(&counts).unwrap();

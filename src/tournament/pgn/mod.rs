@@ -16,7 +16,9 @@ pub use write::{write, Header};
 mod tests {
     use super::*;
     use crate::rules::{Color, Game};
-    use crate::tournament::record::{GameRecord, MoveNote, ReportedScore, Termination};
+    use crate::tournament::record::{
+        Ending, GameRecord, GameResult, MoveNote, ReportedScore, Termination,
+    };
     use std::time::Duration;
 
     fn sample() -> GameRecord {
@@ -38,9 +40,11 @@ mod tests {
             root,
             moves,
             notes: vec![None, Some(note), Some(note)],
-            winner: Color::White,
-            termination: Termination::IllegalMove,
-            reason: "Black makes an illegal move: 'a6a3' is {not} legal".into(),
+            ending: Ending {
+                result: GameResult::Win(Color::White),
+                termination: Termination::IllegalMove,
+                reason: "Black makes an illegal move: 'a6a3' is {not} legal".into(),
+            },
         }
     }
 
@@ -89,10 +93,52 @@ mod tests {
         assert_eq!(game.tag("TimeControl"), Some("st=1"));
         assert_eq!(game.tag("Termination"), Some("rules infraction"));
         // The writer keeps the comment closed: `}` becomes `)`.
-        assert_eq!(game.final_comment, Some(record.reason.replace('}', ")")));
+        assert_eq!(
+            game.final_comment,
+            Some(record.ending.reason.replace('}', ")"))
+        );
         assert_eq!(
             game.final_position().to_fen(),
             "pppp/1ppp/4/1p2/P1PP/PPPP w 0 1"
+        );
+    }
+
+    #[test]
+    fn draws_round_trip() {
+        let header = Header {
+            event: "e",
+            round: 2,
+            white: "a",
+            black: "b",
+            time_controls: ["nodes=10".into(), "nodes=10".into()],
+        };
+        let mut record = sample();
+        record.ending = Ending {
+            result: GameResult::Draw,
+            termination: Termination::Adjudication,
+            reason: "Draw by adjudication: 1 moves each".into(),
+        };
+        let text = write(&record, &header);
+        for expected in [
+            "[Result \"1/2-1/2\"]\n",
+            "[Termination \"adjudication\"]\n",
+            "{Draw by adjudication: 1 moves each} 1/2-1/2\n\n",
+        ] {
+            assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+        }
+        let games = read(&text).unwrap();
+        let [game] = &games[..] else {
+            panic!("one game expected in\n{text}")
+        };
+        assert_eq!((game.root, &game.moves), (record.root, &record.moves));
+        assert_eq!(GameResult::from_pgn(&game.result), Some(GameResult::Draw));
+        assert_eq!(
+            game.tag("Termination").and_then(Termination::from_pgn_name),
+            Some(Termination::Adjudication)
+        );
+        assert_eq!(
+            game.final_comment.as_deref(),
+            Some(record.ending.reason.as_str())
         );
     }
 }

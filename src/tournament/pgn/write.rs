@@ -14,17 +14,10 @@ pub struct Header<'a> {
     pub time_controls: [String; 2],
 }
 
-/// `1-0` or `0-1`.
-pub fn result_text(winner: Color) -> &'static str {
-    match winner {
-        Color::White => "1-0",
-        Color::Black => "0-1",
-    }
-}
-
 /// One game as PGN text, ending with a blank line.
 pub fn write(record: &GameRecord, header: &Header) -> String {
-    let result = result_text(record.winner);
+    let ending = &record.ending;
+    let result = ending.result.pgn();
     let mut tags = vec![
         ("Event", header.event.to_string()),
         ("Site", "?".to_string()),
@@ -45,7 +38,7 @@ pub fn write(record: &GameRecord, header: &Header) -> String {
         tags.push(("BlackTimeControl", black_tc.clone()));
     }
     tags.push(("PlyCount", record.moves.len().to_string()));
-    tags.push(("Termination", record.termination.pgn_name().to_string()));
+    tags.push(("Termination", ending.termination.pgn_name().to_string()));
     let mut text: String = tags
         .iter()
         .map(|(name, value)| format!("[{name} \"{}\"]\n", escape(value)))
@@ -75,7 +68,7 @@ pub fn write(record: &GameRecord, header: &Header) -> String {
         }
         position = position.play(mv);
     }
-    words.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    words.push(format!("{{{}}}", ending.reason.replace('}', ")")));
     words.push(result.to_string());
     text += &wrap(&words, 80);
     text += "\n\n";
