@@ -6,6 +6,14 @@
 //! Two models fix the hypotheses: `normalized` (fastchess's default) reads elo0 and elo1 as
 //! normalized Elo, which measures a difference against the spread of results; `logistic`
 //! reads them as plain Elo.
+//!
+//! Draws need no model of their own. The five buckets are the first engine's points in a
+//! pair, 0, ½, 1, 1½ and 2, whatever mix of wins, draws and losses made them, and the
+//! likelihood is over those five; a draw only moves a pair into a half-point bucket (or two
+//! draws into the middle one). fishtest computes the same LLR (`LLRcalc.LLR_logistic` and
+//! `LLR_normalized`); the tests compare against it on draw-heavy samples. Games are always
+//! played in colour-swapped pairs here, so the trinomial (per game) model, which fishtest
+//! keeps for unpaired games, is not needed.
 
 use super::stats::{elo_to_score, Pentanomial, PAIR_SCORES};
 
@@ -250,6 +258,72 @@ mod tests {
         let test = sprt(0.0, 20.0, 0.05, SprtModel::Normalized);
         close(test.llr(&Pentanomial([0, 0, 2, 0, 37])), 2.96, 0.005);
         assert_eq!(test.decision(2.96), Some(Hypothesis::H1));
+    }
+
+    /// Draw-heavy pair counts (most pairs in the 0.5, 1 and 1.5 buckets) and the LLR of
+    /// fishtest's `LLRcalc.LLR_logistic` and `LLR_normalized` for them (computed with
+    /// fishtest's code, its root finder replaced by a bisection). The first two samples are
+    /// from fishtest's own tests of `SPRT_elo`, the third from its test of `update_SPRT`,
+    /// where it gives 2.13 for logistic [-3, 1].
+    #[test]
+    fn draw_heavy_pairs_match_fishtest() {
+        let cases = [
+            (
+                [39, 2226, 31451, 2412, 40],
+                [65.97359, 2.16254, 2.16294, 2.93691, -9.32441],
+            ),
+            (
+                [1187, 7410, 13475, 7378, 1164],
+                [2.86153, -0.89196, -3.80669, -1.72875, -28.92919],
+            ),
+            (
+                [10789, 19328, 33806, 19402, 10543],
+                [2.13107, -2.18058, -12.70129, -6.07043, -92.53418],
+            ),
+            (
+                [3, 120, 1500, 160, 7],
+                [7.46283, 0.95947, 1.07247, 0.86672, 3.15444],
+            ),
+        ];
+        let tests = [
+            sprt(-3.0, 1.0, 0.05, SprtModel::Logistic),
+            sprt(0.2, 0.9, 0.05, SprtModel::Logistic),
+            sprt(0.764, 3.439, 0.05, SprtModel::Normalized),
+            sprt(0.0, 2.0, 0.05, SprtModel::Normalized),
+            sprt(0.0, 10.0, 0.05, SprtModel::Normalized),
+        ];
+        for (counts, expected) in cases {
+            for (test, llr) in tests.iter().zip(expected) {
+                close(
+                    test.llr(&Pentanomial(counts)),
+                    llr,
+                    1e-5 * llr.abs().max(1.0),
+                );
+            }
+        }
+    }
+
+    /// Samples with empty buckets, where zero counts are regularised as fishtest does:
+    /// only even pairs (two draws, or a win and a loss) are evidence against a gain of 10
+    /// Elo, more so the more of them; pairs of a win and a draw (1.5 points) outweighing
+    /// those of a loss and a draw are evidence for it. Values from fishtest's code as above.
+    #[test]
+    fn drawn_and_half_won_pairs_match_fishtest() {
+        let logistic = sprt(0.0, 10.0, 0.05, SprtModel::Logistic);
+        let normalized = sprt(0.0, 10.0, 0.05, SprtModel::Normalized);
+        for (counts, [by_logistic, by_normalized]) in [
+            ([0, 0, 100, 0, 0], [-2.91118, -0.16026]),
+            ([0, 0, 1000, 0, 0], [-29.18569, -1.64788]),
+            ([0, 10, 80, 30, 0], [2.92631, 1.31246]),
+        ] {
+            let counts = Pentanomial(counts);
+            close(
+                logistic.llr(&counts),
+                by_logistic,
+                1e-5 * by_logistic.abs().max(1.0),
+            );
+            close(normalized.llr(&counts), by_normalized, 1e-5);
+        }
     }
 
     #[test]

@@ -185,6 +185,24 @@ mod tests {
         assert!(sweep.error.is_infinite());
     }
 
+    /// Draw-heavy pair counts and the Elo, error bar and LOS of fishtest's
+    /// `stat_util.get_elo` for them, which works per game (twice the pairs, half the
+    /// variance each) and comes to the same formulas. The first two are from fishtest's
+    /// own tests; no bucket is empty, where fishtest would regularise.
+    #[test]
+    fn draw_heavy_pairs_match_fishtest() {
+        for (counts, elo, error, los) in [
+            ([39, 2226, 31451, 2412, 40], 0.9030, 0.6625, 99.6222),
+            ([1187, 7410, 13475, 7378, 1164], -0.4426, 1.7299, 30.8014),
+            ([3, 120, 1500, 160, 7], 4.6586, 3.3965, 99.6413),
+        ] {
+            let e = EloEstimate::new(&Pentanomial(counts)).unwrap();
+            close(e.elo, elo, 5e-5);
+            close(e.error, error, 5e-5);
+            close(e.los * 100.0, los, 5e-5);
+        }
+    }
+
     #[test]
     fn degenerate_counts() {
         assert_eq!(EloEstimate::new(&Pentanomial::default()), None);
