@@ -4,7 +4,7 @@
 //! writer writes and ordinary PGN around it (comments, NAGs, variations, move numbers,
 //! moves in algebraic notation as XBoard saves them), replaying every move with the rules.
 //!
-//! [`write`] and [`read`] live in their own files; they share only the record types.
+//! [`write()`] and [`read()`] live in files of their own; they share only the record types.
 
 mod read;
 mod write;
