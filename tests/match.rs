@@ -140,10 +140,10 @@ fn troyka_against_troyka() {
     for name in ["one", "two"] {
         let row = event.engine_row(name);
         let words: Vec<&str> = row.split_whitespace().collect();
-        // Engine, games, wins, score, average depth, average nps, forfeits.
-        assert!(words[4].parse::<f64>().unwrap() >= 1.0, "{row}");
-        assert!(words[5].parse::<u64>().unwrap() > 0, "{row}");
-        assert_eq!(words[6], "0/0/0/0", "{row}");
+        // Engine, games, wins, draws, losses, score, average depth, average nps, forfeits.
+        assert!(words[6].parse::<f64>().unwrap() >= 1.0, "{row}");
+        assert!(words[7].parse::<u64>().unwrap() > 0, "{row}");
+        assert_eq!(words[8], "0/0/0/0", "{row}");
     }
 }
 
@@ -189,5 +189,80 @@ fn refused_options_stop_the_event_and_risky_settings_are_warned_of() {
             "{warning}: {}",
             event.stderr
         );
+    }
+}
+
+/// `--maxmoves` draws by adjudication: a draw counts half a point in the score, the
+/// colour lines, the pairs and the per-engine table, is written to the PGN as `1/2-1/2`
+/// with `[Termination "adjudication"]`, and check-pgn accepts it. The fake engines play
+/// alike, so every game reaches the limit except the one where bob's third move is
+/// illegal: that pair scores 1½ for ann.
+#[test]
+fn adjudicated_draws_count_half_a_point() {
+    let scratch = Scratch::new("draws");
+    let pgn = scratch.path("games.pgn");
+    let mut args = vec!["--engine".to_string()];
+    args.extend(fake("ann", &[]));
+    args.push("--engine".into());
+    args.extend(fake("bob", &["--illegal-at", "3"]));
+    args.extend(
+        [
+            "--each",
+            "nodes=10",
+            "--size",
+            "5x5",
+            "--games",
+            "8",
+            "--maxmoves",
+            "4",
+            "--openings",
+            "random",
+            "plies=2",
+            "--pgnout",
+        ]
+        .map(String::from),
+    );
+    args.push(pgn.display().to_string());
+    let event = run(&scratch, &args);
+    assert_eq!(event.code, 0, "{}\n{}", event.stdout, event.stderr);
+    check_summary(&event.stdout, "ann", "bob", 8);
+    let score = final_score(&event.stdout, "ann", "bob");
+    assert_eq!((score.wins, score.draws, score.losses), (1, 7, 0));
+    assert_eq!(score.ptnml, [0, 0, 3, 1, 0]);
+    for line in [
+        "Score of ann vs bob: 1 - 0 - 7 [0.562] 8",
+        "...      ann playing White: 1 - 0 - 3 [0.625] 4",
+        "...      ann playing Black: 0 - 0 - 4 [0.500] 4",
+        "...      White vs Black: 1 - 0 - 7 [0.562] 8",
+    ] {
+        assert!(event.stdout.contains(line), "{line}\n{}", event.stdout);
+    }
+    let row = |name: &str| -> Vec<String> {
+        let words = event.engine_row(name).split_whitespace();
+        words.map(String::from).collect()
+    };
+    assert_eq!(row("ann")[1..6], ["8", "1", "7", "0", "56.2%"]);
+    assert_eq!(row("bob")[1..6], ["8", "0", "7", "1", "43.8%"]);
+    assert_eq!(row("bob")[8], "0/0/1/0");
+
+    let games = check_pgn(&pgn, &event.stdout);
+    let draws: Vec<_> = games.iter().filter(|g| g.result == "1/2-1/2").collect();
+    assert_eq!(draws.len(), 7);
+    for game in draws {
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+        assert_eq!(game.moves.len(), 8, "{game:?}");
+        assert_eq!(
+            game.final_comment.as_deref(),
+            Some("Draw by adjudication: 4 moves each")
+        );
+    }
+    let check = command(&scratch, &["check-pgn".into(), pgn.display().to_string()]);
+    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
+    for line in [
+        "8 games, all consistent with the rules",
+        "  ann: 4.5 of 8\n  bob: 3.5 of 8\n",
+        "  terminations: adjudication 7, rules infraction 1",
+    ] {
+        assert!(check.stdout.contains(line), "{line}\n{}", check.stdout);
     }
 }

@@ -52,13 +52,14 @@ fn every_fault_loses_with_its_reason() {
     let lines = game_lines(&event.stdout);
     assert_eq!(lines.len(), 10, "{}", event.stdout);
     for line in &lines {
-        assert_eq!(line.winner(), "good", "{line:?}");
-        let side = if line.loser() == line.white {
+        assert_eq!(line.winner(), Some("good"), "{line:?}");
+        let loser = line.loser().unwrap();
+        let side = if loser == line.white {
             "White"
         } else {
             "Black"
         };
-        let expected = match line.loser() {
+        let expected = match loser {
             "illegal" => format!("{side} makes an illegal move: '"),
             "garbage" => format!("{side} makes an illegal move: 'xyzzy' is not a move"),
             "staller" => format!("{side}'s engine stalled (no move within "),
@@ -68,7 +69,7 @@ fn every_fault_loses_with_its_reason() {
             other => panic!("unexpected loser {other}"),
         };
         assert!(line.reason.starts_with(&expected), "{line:?}");
-        if line.loser() == "illegal" {
+        if loser == "illegal" {
             assert!(line
                 .reason
                 .ends_with("is not a legal move in this position"));

@@ -13,7 +13,7 @@ use troyka::proof::check::check;
 use troyka::solve::{Outcome, Settings, Solver};
 use troyka::tournament::openings::from_lines;
 use troyka::tournament::pgn::{self, Header};
-use troyka::tournament::referee::{GameRecord, MoveNote, Termination};
+use troyka::tournament::record::{Ending, GameRecord, GameResult, MoveNote, Termination};
 
 /// Random text: spoiled real input, or characters from a small alphabet that the readers
 /// care about.
@@ -128,9 +128,18 @@ fn pgn_never_panics_and_round_trips() {
                 })
                 .collect(),
             moves: moves.clone(),
-            winner: *pick(&mut rng, &[Color::White, Color::Black]),
-            termination: Termination::Normal,
-            reason: "White reaches the goal".into(),
+            ending: Ending {
+                result: *pick(
+                    &mut rng,
+                    &[
+                        GameResult::Win(Color::White),
+                        GameResult::Win(Color::Black),
+                        GameResult::Draw,
+                    ],
+                ),
+                termination: Termination::Normal,
+                reason: "White reaches the goal".into(),
+            },
         };
         let header = Header {
             event: "fuzz",

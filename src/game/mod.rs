@@ -61,6 +61,39 @@ pub enum GameResult {
     Draw,
 }
 
+impl GameResult {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::Win(Color::White) => "1-0",
+            GameResult::Win(Color::Black) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The result a PGN result word names; `None` for `*` (the game goes on) or any other
+    /// word.
+    pub fn from_pgn(word: &str) -> Option<GameResult> {
+        [
+            GameResult::Win(Color::White),
+            GameResult::Win(Color::Black),
+            GameResult::Draw,
+        ]
+        .into_iter()
+        .find(|result| result.pgn() == word)
+    }
+
+    /// `side`'s points in half points (2 for a win, 1 for a draw, 0 for a loss), whole
+    /// numbers so that pairs and totals add up exactly.
+    pub fn half_points(self, side: Color) -> u8 {
+        match self {
+            GameResult::Win(winner) if winner == side => 2,
+            GameResult::Win(_) => 0,
+            GameResult::Draw => 1,
+        }
+    }
+}
+
 /// What a game knows for certain about a position before it is searched (Breakthrough's race
 /// rules, for one). Plies are counted from the position.
 #[derive(Clone, Copy, Debug)]

@@ -26,6 +26,8 @@ Options:
   --openings random plies=N [seed=S]
   --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]
   --gauntlet              the first engine plays each of the others (default: round robin)
+  --maxmoves N            a game still going after N moves by each side is drawn by
+                          adjudication (default: games are played to the end)
   --pgnout FILE           append every game to FILE
   --log FILE              record all protocol traffic
   --stderr FILE           where the engines' stderr goes (default troyka-match-stderr.log)
@@ -43,6 +45,9 @@ pub struct Config {
     pub openings: OpeningSpec,
     pub sprt: Option<Sprt>,
     pub gauntlet: bool,
+    /// `--maxmoves`: moves by each side (book moves included) after which a game is
+    /// adjudicated a draw.
+    pub max_moves: Option<usize>,
     pub pgnout: Option<PathBuf>,
     pub log: Option<PathBuf>,
     pub stderr_log: PathBuf,
@@ -60,6 +65,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         openings: OpeningSpec::default(),
         sprt: None,
         gauntlet: false,
+        max_moves: None,
         pgnout: None,
         log: None,
         stderr_log: "troyka-match-stderr.log".into(),
@@ -88,6 +94,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--sprt" => config.sprt = Some(Sprt::parse(values)?),
             "--gauntlet" if values.is_empty() => config.gauntlet = true,
             "--gauntlet" => return Err("--gauntlet takes no value".into()),
+            "--maxmoves" => config.max_moves = Some(count("number of moves")?),
             "--pgnout" => config.pgnout = Some(one()?.into()),
             "--log" => config.log = Some(one()?.into()),
             "--stderr" => config.stderr_log = one()?.into(),
@@ -161,6 +168,9 @@ fn check(config: &Config) -> Result<(), String> {
     if config.concurrency == 0 {
         return Err("--concurrency must be at least 1".into());
     }
+    if config.max_moves == Some(0) {
+        return Err("--maxmoves must be at least 1".into());
+    }
     if config.sprt.is_some() && config.engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
@@ -183,7 +193,7 @@ mod tests {
              --engine cmd=/usr/games/fairy-stockfish option.UCI_Variant=breakthrough tc=4+0.04 \
              --each tc=2+0.02 option.Hash=16 --size 7x7 --games 200 --concurrency 2 \
              --openings file=book.txt order=random --sprt elo0=0 elo1=10 \
-             --pgnout games.pgn --log traffic.log --ratinginterval 20",
+             --pgnout games.pgn --log traffic.log --ratinginterval 20 --maxmoves 60",
         )
         .unwrap();
         let [new, fsf] = &config.engines[..] else {
@@ -200,6 +210,7 @@ mod tests {
         assert_eq!(config.sprt.unwrap().elo1, 10.0);
         assert_eq!(config.pgnout, Some("games.pgn".into()));
         assert_eq!(config.rating_interval, 20);
+        assert_eq!(config.max_moves, Some(60));
         assert!(!config.gauntlet);
     }
 
@@ -216,6 +227,11 @@ mod tests {
             (&format!("{two} --games 3"), "must be even"),
             (&format!("{two} --games x"), "bad number of games 'x'"),
             (&format!("{two} --concurrency 0"), "at least 1"),
+            (
+                &format!("{two} --maxmoves 0"),
+                "--maxmoves must be at least 1",
+            ),
+            (&format!("{two} --maxmoves"), "--maxmoves takes one value"),
             (&format!("{two} --size 9"), "not a board size"),
             (&format!("{two} --pgnout"), "--pgnout takes one value"),
             (&format!("{two} --gauntlet yes"), "takes no value"),

@@ -1,11 +1,11 @@
 //! `troyka-match check-pgn FILE`: replays every game of a PGN file with the rules (the
 //! reader rejects any illegal move) and checks each result against how the game ended: a
-//! game ended by the rules must be won by the side the rules say, for the reason they say
-//! when the comment before the result gives one, and a forfeited game must not already
-//! have been decided on the board.
+//! game ended by the rules must have the result the rules give, for the reason they give
+//! when the comment before the result says one, and a game forfeited or adjudicated must
+//! not already have been decided on the board.
 
 use super::pgn::{self, PgnGame};
-use super::referee::Termination;
+use super::record::{Ending, GameResult, Termination};
 use crate::games::breakthrough::Color;
 use std::collections::BTreeMap;
 
@@ -16,26 +16,36 @@ pub fn run(args: &[String]) -> Result<bool, String> {
     };
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let games = pgn::read(&text).map_err(|e| format!("{path}: {e}"))?;
+    let (summary, consistent) = summarise(path, &games);
+    print!("{summary}");
+    Ok(consistent)
+}
+
+/// A line per inconsistent game, then the totals: games, each player's points (a draw is
+/// half a point) and the terminations. Also says whether every game is consistent.
+fn summarise(path: &str, games: &[PgnGame]) -> (String, bool) {
+    let mut text = String::new();
+    // Per player: half points and games.
     let mut points: BTreeMap<&str, (u64, u64)> = BTreeMap::new();
     let mut terminations: BTreeMap<&str, u64> = BTreeMap::new();
     let mut problems = 0;
     for (index, game) in games.iter().enumerate() {
         if let Err(problem) = check_game(game) {
-            println!("game {}: {problem}", index + 1);
+            text += &format!("game {}: {problem}\n", index + 1);
             problems += 1;
         }
-        let winner = winner(game);
+        let result = GameResult::from_pgn(&game.result);
         for (color, tag) in [(Color::White, "White"), (Color::Black, "Black")] {
             let entry = points.entry(game.tag(tag).unwrap_or("?")).or_default();
-            entry.0 += u64::from(winner == Some(color));
+            entry.0 += result.map_or(0, |result| u64::from(result.half_points(color)));
             entry.1 += 1;
         }
         *terminations
             .entry(game.tag("Termination").unwrap_or("normal"))
             .or_default() += 1;
     }
-    println!(
-        "{path}: {} games, {}",
+    text += &format!(
+        "{path}: {} games, {}\n",
         games.len(),
         if problems == 0 {
             "all consistent with the rules".to_string()
@@ -43,57 +53,82 @@ pub fn run(args: &[String]) -> Result<bool, String> {
             format!("{problems} inconsistent")
         }
     );
-    for (player, (won, played)) in &points {
-        println!("  {player}: {won} of {played}");
+    for (player, (half_points, played)) in &points {
+        // `6` or `6.5`: whole points print as they did before draws were counted.
+        text += &format!("  {player}: {} of {played}\n", *half_points as f64 / 2.0);
     }
     let ends: Vec<String> = terminations
         .iter()
         .map(|(t, n)| format!("{t} {n}"))
         .collect();
-    println!("  terminations: {}", ends.join(", "));
-    Ok(problems == 0)
-}
-
-fn winner(game: &PgnGame) -> Option<Color> {
-    match game.result.as_str() {
-        "1-0" => Some(Color::White),
-        "0-1" => Some(Color::Black),
-        _ => None,
-    }
+    text += &format!("  terminations: {}\n", ends.join(", "));
+    (text, problems == 0)
 }
 
 /// Whether a game's result agrees with its moves and termination.
 pub fn check_game(game: &PgnGame) -> Result<(), String> {
-    let claimed = winner(game).ok_or_else(|| format!("result '{}' is not a win", game.result))?;
+    let claimed = GameResult::from_pgn(&game.result)
+        .ok_or_else(|| format!("result '{}' is not a win or a draw", game.result))?;
     let name = game.tag("Termination").unwrap_or("normal");
     let termination =
         Termination::from_pgn_name(name).ok_or_else(|| format!("unknown termination '{name}'"))?;
-    let outcome = game.final_position().outcome();
-    let on_board = outcome.map(|outcome| outcome.winner);
-    match (termination, on_board) {
-        (Termination::Normal, Some(winner)) if winner == claimed => {
-            let reason = outcome
-                .map(|outcome| outcome.to_string())
-                .unwrap_or_default();
-            // troyka-match wrote "reaches the last rank" before the rules named the reasons.
-            let earlier_wording = reason.replace("reaches the goal", "reaches the last rank");
-            match &game.final_comment {
-                Some(comment) if *comment != reason && *comment != earlier_wording => {
-                    Err(format!("the record says '{comment}', but {reason}"))
+    let by_the_rules = Ending::by_the_rules(&game.final_position());
+    if !termination.by_the_rules() {
+        // The runner or a failing engine ended the game, which the board must not have
+        // ended before; a forfeit always has a winner.
+        return match by_the_rules {
+            Some(_) => Err(format!(
+                "{} ({name}) after the game was already over",
+                if termination.is_forfeit() {
+                    "forfeited"
+                } else {
+                    "adjudicated"
                 }
-                _ => Ok(()),
+            )),
+            None if termination.is_forfeit() && claimed == GameResult::Draw => {
+                Err(format!("a forfeit ({name}) cannot be a draw"))
             }
-        }
-        (Termination::Normal, Some(winner)) => Err(format!(
-            "the rules make {} the winner, the result says {}",
-            winner.name(),
-            claimed.name()
+            None => Ok(()),
+        };
+    }
+    let Some(ending) = by_the_rules else {
+        return Err(match claimed {
+            GameResult::Draw => format!(
+                "the result is a draw by the rules ('{name}'), but the rules do not draw \
+                 this game: it is not over"
+            ),
+            GameResult::Win(_) => format!("ended '{name}' but the game is not over"),
+        });
+    };
+    if ending.result != claimed {
+        return Err(format!(
+            "the rules make {}, the result says {}",
+            match ending.result {
+                GameResult::Win(winner) => format!("{} the winner", winner.name()),
+                GameResult::Draw => "it a draw".into(),
+            },
+            match claimed {
+                GameResult::Win(winner) => winner.name(),
+                GameResult::Draw => "a draw",
+            }
+        ));
+    }
+    if ending.termination != termination {
+        return Err(format!(
+            "the rules end the game '{}', the record says '{name}'",
+            ending.termination.pgn_name()
+        ));
+    }
+    // troyka-match wrote "reaches the last rank" before the rules named the reasons.
+    let earlier_wording = ending
+        .reason
+        .replace("reaches the goal", "reaches the last rank");
+    match &game.final_comment {
+        Some(comment) if *comment != ending.reason && *comment != earlier_wording => Err(format!(
+            "the record says '{comment}', but {}",
+            ending.reason
         )),
-        (Termination::Normal, None) => Err("ended 'normal' but the game is not over".into()),
-        (_, None) => Ok(()),
-        (_, Some(_)) => Err(format!(
-            "forfeited ({name}) after the game was already over"
-        )),
+        _ => Ok(()),
     }
 }
 
@@ -140,11 +175,77 @@ mod tests {
         assert!(check_game(&game("abandoned", won, "0-1"))
             .unwrap_err()
             .contains("already over"));
-        assert!(check_game(&game("adjudication", "1. a1a2", "1-0"))
+        // `adjudication` is a termination of ours now (see the draws test); the PGN
+        // standard's `emergency` is not.
+        assert!(check_game(&game("emergency", "1. a1a2", "1-0"))
             .unwrap_err()
             .contains("unknown termination"));
         assert!(check_game(&game("normal", "1. a1a2", "*"))
             .unwrap_err()
             .contains("not a win"));
+    }
+
+    #[test]
+    fn draws_are_read_and_judged() {
+        let won = "1. a1a2 b4b3 2. a2xb3 a4a3 3. b3b4";
+        // The runner's own draws: adjudicated before the board decided.
+        assert_eq!(
+            check_game(&game("adjudication", "1. a1a2", "1/2-1/2")),
+            Ok(())
+        );
+        assert_eq!(check_game(&game("adjudication", "1. a1a2", "0-1")), Ok(()));
+        assert_eq!(
+            check_game(&game("adjudication", won, "1/2-1/2")),
+            Err("adjudicated (adjudication) after the game was already over".into())
+        );
+        // A draw by the rules: the moves replay, but Breakthrough's rules never draw.
+        for termination in ["normal", "repetition", "move limit rule"] {
+            assert_eq!(
+                check_game(&game(termination, "1. a1a2 b4b3", "1/2-1/2")),
+                Err(format!(
+                    "the result is a draw by the rules ('{termination}'), but the rules do \
+                     not draw this game: it is not over"
+                ))
+            );
+        }
+        assert_eq!(
+            check_game(&game("normal", won, "1/2-1/2")),
+            Err("the rules make white the winner, the result says a draw".into())
+        );
+        assert_eq!(
+            check_game(&game("repetition", won, "1-0")),
+            Err("the rules end the game 'normal', the record says 'repetition'".into())
+        );
+        assert_eq!(
+            check_game(&game("time forfeit", "1. a1a2", "1/2-1/2")),
+            Err("a forfeit (time forfeit) cannot be a draw".into())
+        );
+    }
+
+    #[test]
+    fn summaries_count_half_points() {
+        let game = |white: &str, black: &str, termination: &str, result: &str| {
+            format!(
+                "[White \"{white}\"]\n[Black \"{black}\"]\n[FEN \"pp/2/2/PP w 0 1\"]\n\
+                 [Termination \"{termination}\"]\n\n1. a1a2 {result}\n\n"
+            )
+        };
+        let text = game("a", "b", "adjudication", "1/2-1/2")
+            + &game("b", "a", "adjudication", "0-1")
+            + &game("a", "b", "normal", "1/2-1/2");
+        let games = pgn::read(&text).unwrap();
+        assert_eq!(
+            summarise("x.pgn", &games),
+            (
+                "game 3: the result is a draw by the rules ('normal'), but the rules do not \
+                 draw this game: it is not over\n\
+                 x.pgn: 3 games, 1 inconsistent\n  \
+                 a: 2 of 3\n  \
+                 b: 1 of 3\n  \
+                 terminations: adjudication 2, normal 1\n"
+                    .to_string(),
+                false
+            )
+        );
     }
 }

@@ -1,12 +1,14 @@
 //! The referee: plays one game between two seats from an opening, keeping both clocks
 //! with a monotonic clock and judging every move with Troyka's rules. Whatever an engine
 //! does wrong (an illegal or unparsable move, a crash, a stall, running out of time) loses
-//! the game, and the record says why.
+//! the game; the rules end it with their result (see [`Ending::by_the_rules`]); a game
+//! that reaches `--maxmoves` is adjudicated a draw. The record says which and why.
 
 use super::openings::Opening;
+use super::record::{Ending, GameRecord, GameResult, MoveNote, Termination};
 use super::seat::{Context, Seat};
-use super::uci::Engine;
-use super::uci::{go_command, ClockState, Failure, Info, Score};
+use super::uci::EngineClient;
+use super::uci::{go_command, ClockState, EngineFailure, Info};
 use crate::games::breakthrough::{Breakthrough, Color, Move};
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -16,161 +18,86 @@ use std::time::Duration;
 /// engine alive, so it is kept for the next game.
 const STALL_GRACE: Duration = Duration::from_secs(1);
 
-/// How a game ended, in the PGN `Termination` vocabulary.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Termination {
-    /// By the rules: a piece reached the last rank, or a side has no piece or no move.
-    Normal,
-    /// An illegal or unparsable move.
-    IllegalMove,
-    /// The move came after the clock and margin ran out.
-    TimeForfeit,
-    /// No move at all, even after a grace period.
-    Stalled,
-    /// The engine's process ended or could not be started.
-    Crashed,
-}
-
-impl Termination {
-    pub fn pgn_name(self) -> &'static str {
-        match self {
-            Termination::Normal => "normal",
-            Termination::IllegalMove => "rules infraction",
-            Termination::TimeForfeit => "time forfeit",
-            Termination::Stalled => "stalled connection",
-            Termination::Crashed => "abandoned",
-        }
-    }
-
-    pub fn from_pgn_name(name: &str) -> Option<Termination> {
-        [
-            Termination::Normal,
-            Termination::IllegalMove,
-            Termination::TimeForfeit,
-            Termination::Stalled,
-            Termination::Crashed,
-        ]
-        .into_iter()
-        .find(|t| t.pgn_name() == name)
-    }
-}
-
-/// What an engine said about one of its moves.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct MoveNote {
-    pub score: Option<Score>,
-    pub depth: Option<u32>,
-    pub nps: Option<u64>,
-    pub time: Duration,
-}
-
-/// A finished game.
-#[derive(Clone, PartialEq, Debug)]
-pub struct GameRecord {
-    /// The opening's root position; `moves` starts there, book moves first.
-    pub root: Breakthrough,
-    pub moves: Vec<Move>,
-    /// One per move: `None` for book moves.
-    pub notes: Vec<Option<MoveNote>>,
-    pub winner: Color,
-    pub termination: Termination,
-    /// For people, e.g. `Black makes an illegal move: 'a7a4' is not a legal move ...`.
-    pub reason: String,
-}
-
-impl GameRecord {
-    /// The side that played the move at `ply`.
-    pub fn mover(&self, ply: usize) -> Color {
-        if ply.is_multiple_of(2) {
-            self.root.side_to_move()
-        } else {
-            self.root.side_to_move().opponent()
-        }
-    }
-}
-
 /// The game was cut short because the event is stopping; it counts for nobody.
 #[derive(Debug, PartialEq)]
 pub struct Aborted;
 
-/// Plays one game: `seats[0]` has white, `seats[1]` black.
+/// Plays one game: `seats[0]` has white, `seats[1]` black. A game still going after
+/// `max_moves` moves by each side (book moves included) is drawn by adjudication.
 pub fn play(
     opening: &Opening,
     seats: [&mut Seat; 2],
     context: &Context,
+    max_moves: Option<usize>,
 ) -> Result<GameRecord, Aborted> {
     let mut referee = Referee {
         seats,
         context,
-        record: GameRecord {
-            root: opening.root,
-            moves: opening.moves.clone(),
-            notes: vec![None; opening.moves.len()],
-            winner: Color::White,
-            termination: Termination::Normal,
-            reason: String::new(),
-        },
+        root: opening.root,
+        moves: opening.moves.clone(),
+        notes: vec![None; opening.moves.len()],
         clocks: [None; 2],
+        max_moves,
     };
-    let loss = referee.play(opening.position())?;
-    let mut record = referee.record;
-    record.winner = loss.loser.opponent();
-    record.termination = loss.termination;
-    record.reason = loss.reason;
-    Ok(record)
+    let ending = referee.play(opening.position())?;
+    Ok(GameRecord {
+        root: referee.root,
+        moves: referee.moves,
+        notes: referee.notes,
+        ending,
+    })
 }
 
-/// Who lost a game, how, and the text for people.
-struct Loss {
-    loser: Color,
-    termination: Termination,
-    reason: String,
+/// `loser` loses, how, and the text for people.
+fn loss(loser: Color, termination: Termination, reason: &str) -> Ending {
+    Ending {
+        result: GameResult::Win(loser.opponent()),
+        termination,
+        reason: capitalise(reason),
+    }
 }
 
-impl Loss {
-    fn new(loser: Color, termination: Termination, reason: String) -> Loss {
-        Loss {
-            loser,
-            termination,
-            reason: capitalise(&reason),
-        }
-    }
-
-    /// An engine that failed outside the rules: crashed or stalled.
-    fn failure(loser: Color, failure: &Failure, what: &str) -> Loss {
-        let termination = match failure {
-            Failure::Unresponsive(_) => Termination::Stalled,
-            _ => Termination::Crashed,
-        };
-        Loss::new(
-            loser,
-            termination,
-            format!("{}'s engine {what}", loser.name()),
-        )
-    }
+/// `loser`'s engine failed outside the rules: it crashed or stalled.
+fn failure_loss(loser: Color, failure: &EngineFailure, what: &str) -> Ending {
+    let termination = match failure {
+        EngineFailure::Unresponsive(_) => Termination::Stalled,
+        _ => Termination::Crashed,
+    };
+    loss(
+        loser,
+        termination,
+        &format!("{}'s engine {what}", loser.name()),
+    )
 }
 
 struct Referee<'a> {
     seats: [&'a mut Seat; 2],
     context: &'a Context,
-    record: GameRecord,
+    root: Breakthrough,
+    /// Every move since `root`, book moves first.
+    moves: Vec<Move>,
+    /// One per move: `None` for book moves.
+    notes: Vec<Option<MoveNote>>,
     clocks: [Option<ClockState>; 2],
+    max_moves: Option<usize>,
 }
 
 impl Referee<'_> {
-    /// Plays from `position` to the end; returns the loser.
-    fn play(&mut self, mut position: Breakthrough) -> Result<Loss, Aborted> {
+    /// Plays from `position` to the end; returns how the game ended.
+    fn play(&mut self, mut position: Breakthrough) -> Result<Ending, Aborted> {
         if let Err(loss) = self.prepare()? {
             return Ok(loss);
         }
         loop {
-            if let Some(outcome) = position.outcome() {
-                let reason = outcome.to_string();
-                return Ok(Loss::new(
-                    outcome.winner.opponent(),
-                    Termination::Normal,
-                    reason,
-                ));
+            if let Some(ending) = Ending::by_the_rules(&position) {
+                return Ok(ending);
+            }
+            if let Some(limit) = self.max_moves.filter(|&n| self.moves.len() >= 2 * n) {
+                return Ok(Ending {
+                    result: GameResult::Draw,
+                    termination: Termination::Adjudication,
+                    reason: format!("Draw by adjudication: {limit} moves each"),
+                });
             }
             match self.one_move(&position)? {
                 Ok(mv) => position = position.play(mv),
@@ -180,7 +107,7 @@ impl Referee<'_> {
     }
 
     /// Sets the clocks, starts both engines if needed and announces the new game.
-    fn prepare(&mut self) -> Result<Result<(), Loss>, Aborted> {
+    fn prepare(&mut self) -> Result<Result<(), Ending>, Aborted> {
         for color in [Color::White, Color::Black] {
             let seat = &mut self.seats[color as usize];
             self.clocks[color as usize] = seat.spec.limits.clock.map(|tc| ClockState {
@@ -189,14 +116,14 @@ impl Referee<'_> {
             });
             if let Err(failure) = seat.prepare(self.context) {
                 let what = format!("could not start a game ({})", failure_text(&failure)?);
-                return Ok(Err(Loss::failure(color, &failure, &what)));
+                return Ok(Err(failure_loss(color, &failure, &what)));
             }
         }
         Ok(Ok(()))
     }
 
     /// Asks the side to move for a move and judges it: the move to play on, or the loss.
-    fn one_move(&mut self, position: &Breakthrough) -> Result<Result<Move, Loss>, Aborted> {
+    fn one_move(&mut self, position: &Breakthrough) -> Result<Result<Move, Ending>, Aborted> {
         let color = position.side_to_move();
         let seat = &mut self.seats[color as usize];
         let limits = &seat.spec.limits;
@@ -211,7 +138,7 @@ impl Referee<'_> {
             .map(|clock| clock.remaining)
             .or(limits.movetime);
         let budget = allowed.unwrap_or(Duration::ZERO) + limits.margin();
-        let command = position_command(&self.record);
+        let command = position_command(self.root, &self.moves);
         let Some(engine) = seat.engine() else {
             unreachable!("prepare started both engines before the first move")
         };
@@ -220,14 +147,14 @@ impl Referee<'_> {
             Ok(reply) => reply,
             Err(failure) => {
                 let what = match &failure {
-                    Failure::Unresponsive(_) => format!(
+                    EngineFailure::Unresponsive(_) => format!(
                         "stalled (no move within {:.3} s)",
                         (budget + STALL_GRACE).as_secs_f64()
                     ),
                     other => failure_text(other)?,
                 };
                 seat.discard();
-                return Ok(Err(Loss::failure(color, &failure, &what)));
+                return Ok(Err(failure_loss(color, &failure, &what)));
             }
         };
         let side = color.name();
@@ -237,7 +164,7 @@ impl Referee<'_> {
                 used.as_secs_f64(),
                 budget.as_secs_f64()
             );
-            return Ok(Err(Loss::new(color, Termination::TimeForfeit, reason)));
+            return Ok(Err(loss(color, Termination::TimeForfeit, &reason)));
         }
         let mv = match position.parse_move(&text) {
             Ok(mv) => mv,
@@ -247,14 +174,14 @@ impl Referee<'_> {
                 } else {
                     format!("{side} makes an illegal move: {error}")
                 };
-                return Ok(Err(Loss::new(color, Termination::IllegalMove, reason)));
+                return Ok(Err(loss(color, Termination::IllegalMove, &reason)));
             }
         };
         if let Some(clock) = &mut self.clocks[color as usize] {
             clock.remaining = clock.remaining.saturating_sub(used) + clock.increment;
         }
-        self.record.moves.push(mv);
-        self.record.notes.push(Some(MoveNote {
+        self.moves.push(mv);
+        self.notes.push(Some(MoveNote {
             score: info.score,
             depth: info.depth,
             nps: info.nps,
@@ -267,16 +194,16 @@ impl Referee<'_> {
 /// Sends the position and `go`, then waits for `bestmove`: until `budget` is used up, and
 /// then for the grace period. Returns the move text and the time used.
 fn ask(
-    engine: &mut Engine,
+    engine: &mut EngineClient,
     position: &str,
     go: &str,
     budget: Duration,
     stop: &Receiver<()>,
     info: &mut Info,
-) -> Result<(String, Duration), Failure> {
+) -> Result<(String, Duration), EngineFailure> {
     let sent = engine.go(position, go)?;
     let (text, arrived) = match engine.await_bestmove(sent + budget, stop, info) {
-        Err(Failure::Unresponsive(_)) => {
+        Err(EngineFailure::Unresponsive(_)) => {
             engine.await_bestmove(sent + budget + STALL_GRACE, stop, info)
         }
         other => other,
@@ -286,12 +213,12 @@ fn ask(
 
 /// `position fen <root> moves ...`: always the root and every move, so engines need no
 /// `startpos` for the event's board size.
-pub fn position_command(record: &GameRecord) -> String {
-    let mut command = format!("position fen {}", record.root.to_fen());
-    if !record.moves.is_empty() {
+pub fn position_command(root: Breakthrough, moves: &[Move]) -> String {
+    let mut command = format!("position fen {}", root.to_fen());
+    if !moves.is_empty() {
         command += " moves";
-        let mut position = record.root;
-        for &mv in &record.moves {
+        let mut position = root;
+        for &mv in moves {
             command += " ";
             command += &position.move_name(mv);
             position = position.play(mv);
@@ -300,14 +227,13 @@ pub fn position_command(record: &GameRecord) -> String {
     command
 }
 
-/// Why a side won by the rules.
 /// The text for a failure, or `Aborted` when the event is stopping.
-fn failure_text(failure: &Failure) -> Result<String, Aborted> {
+fn failure_text(failure: &EngineFailure) -> Result<String, Aborted> {
     match failure {
-        Failure::Crashed(how) => Ok(format!("crashed: {how}")),
-        Failure::Unresponsive(what) => Ok(format!("stalled: {what}")),
-        Failure::Refused(what) => Ok(format!("refused {what}")),
-        Failure::Stopped => Err(Aborted),
+        EngineFailure::Crashed(how) => Ok(format!("crashed: {how}")),
+        EngineFailure::Unresponsive(what) => Ok(format!("stalled: {what}")),
+        EngineFailure::Refused(what) => Ok(format!("refused {what}")),
+        EngineFailure::Stopped => Err(Aborted),
     }
 }
 
@@ -337,9 +263,7 @@ mod tests {
             root,
             notes: vec![None; parsed.len()],
             moves: parsed,
-            winner: Color::White,
-            termination: Termination::Normal,
-            reason: String::new(),
+            ending: loss(Color::Black, Termination::Crashed, "black's engine crashed"),
         }
     }
 
@@ -347,12 +271,12 @@ mod tests {
     fn position_commands_always_give_the_root() {
         let start = Breakthrough::start(BoardSize::new(6, 6).unwrap()).to_fen();
         assert_eq!(
-            position_command(&record(&start, &[])),
+            position_command(Breakthrough::from_fen(&start).unwrap(), &[]),
             "position fen pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1"
         );
         let game = record(&start, &["a2a3", "f5f4"]);
         assert_eq!(
-            position_command(&game),
+            position_command(game.root, &game.moves),
             "position fen pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1 moves a2a3 f5f4"
         );
         assert_eq!(game.mover(0), Color::White);
@@ -362,16 +286,18 @@ mod tests {
     }
 
     #[test]
-    fn termination_names_round_trip() {
-        for t in [
-            Termination::Normal,
-            Termination::IllegalMove,
+    fn losses_go_to_the_opponent_with_the_reason_capitalised() {
+        let ending = loss(
+            Color::Black,
             Termination::TimeForfeit,
-            Termination::Stalled,
-            Termination::Crashed,
-        ] {
-            assert_eq!(Termination::from_pgn_name(t.pgn_name()), Some(t));
-        }
-        assert_eq!(Termination::from_pgn_name("adjudication"), None);
+            "black loses on time",
+        );
+        assert_eq!(ending.result, GameResult::Win(Color::White));
+        assert_eq!(ending.reason, "Black loses on time");
+        let stalled = EngineFailure::Unresponsive("no bestmove".into());
+        let ending = failure_loss(Color::White, &stalled, "stalled");
+        assert_eq!(ending.result, GameResult::Win(Color::Black));
+        assert_eq!(ending.termination, Termination::Stalled);
+        assert_eq!(ending.reason, "White's engine stalled");
     }
 }

@@ -1,31 +1,100 @@
 //! Standings while the event runs and at its end: a line per finished game, the familiar
-//! `Score of`/`Elo`/`Ptnml`/`LLR` block per pairing, and a table per engine with its
+//! `Score of`/`Elo`/`Ptnml`/`LLR` block per pairing (with each engine's results by colour,
+//! as cutechess prints them), and a table per engine with its wins, draws and losses, its
 //! forfeits and the average depth and speed it reported.
 
-use super::referee::{GameRecord, Termination};
-use super::schedule::{Job, Pairing};
+use super::record::{GameRecord, GameResult, Termination};
+use super::schedule::{Pairing, ScheduledGame};
 use super::sprt::Sprt;
-use super::stats::{Estimate, Pentanomial};
+use super::stats::{EloEstimate, Pentanomial};
 use crate::games::breakthrough::Color;
 use std::collections::HashMap;
 
+/// Wins, draws and losses, from one side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Wdl {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Wdl {
+    /// Counts a game in which this side scored `half_points` (see
+    /// [`GameResult::half_points`]).
+    fn add(&mut self, half_points: u8) {
+        match half_points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The share of the points, 0 to 1 (one half before any game).
+    pub fn score(&self) -> f64 {
+        match self.games() {
+            0 => 0.5,
+            games => (self.wins as f64 + self.draws as f64 / 2.0) / games as f64,
+        }
+    }
+
+    /// Both counts together.
+    fn plus(self, other: Wdl) -> Wdl {
+        Wdl {
+            wins: self.wins + other.wins,
+            draws: self.draws + other.draws,
+            losses: self.losses + other.losses,
+        }
+    }
+
+    /// The same games from the other side.
+    fn swapped(self) -> Wdl {
+        Wdl {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
+
+    /// cutechess's `wins - losses - draws [score] games`.
+    fn text(&self) -> String {
+        format!(
+            "{} - {} - {} [{:.3}] {}",
+            self.wins,
+            self.losses,
+            self.draws,
+            self.score(),
+            self.games()
+        )
+    }
+}
+
 /// One pairing's results, from its first engine's side.
 #[derive(Clone, Debug, Default)]
-pub struct Tally {
-    pub wins: u64,
-    pub losses: u64,
+pub struct PairingTally {
+    /// The first engine's results with white and with black.
+    pub by_colour: [Wdl; 2],
     pub pentanomial: Pentanomial,
-    /// Pairs with one game finished: the first engine's wins so far.
-    half_pairs: HashMap<usize, usize>,
+    /// Pairs with one game finished: the first engine's half points in it.
+    half_pairs: HashMap<usize, u8>,
+}
+
+impl PairingTally {
+    /// The first engine's results with either colour.
+    pub fn total(&self) -> Wdl {
+        self.by_colour[0].plus(self.by_colour[1])
+    }
 }
 
 /// One engine's results over the whole event.
 #[derive(Clone, Debug, Default)]
 struct EngineTally {
-    games: u64,
-    wins: u64,
-    /// Losses that were not by the rules, by termination.
-    forfeits: HashMap<&'static str, u64>,
+    results: Wdl,
+    /// Losses by failing, by termination.
+    forfeits: HashMap<Termination, u64>,
     depth_sum: u64,
     depth_moves: u64,
     nps_sum: u64,
@@ -35,61 +104,58 @@ struct EngineTally {
 pub struct Standings {
     names: Vec<String>,
     pairings: Vec<Pairing>,
-    tallies: Vec<Tally>,
+    tallies: Vec<PairingTally>,
     engines: Vec<EngineTally>,
 }
 
 impl Standings {
     pub fn new(names: Vec<String>, pairings: Vec<Pairing>) -> Standings {
         Standings {
-            tallies: vec![Tally::default(); pairings.len()],
+            tallies: vec![PairingTally::default(); pairings.len()],
             engines: vec![EngineTally::default(); names.len()],
             names,
             pairings,
         }
     }
 
-    pub fn tally(&self, pairing: usize) -> &Tally {
+    pub fn tally(&self, pairing: usize) -> &PairingTally {
         &self.tallies[pairing]
     }
 
     pub fn games(&self) -> u64 {
-        self.tallies.iter().map(|t| t.wins + t.losses).sum()
+        self.tallies.iter().map(|t| t.total().games()).sum()
     }
 
     /// Counts a finished game; returns whether it completed a colour-swapped pair.
-    pub fn add(&mut self, job: &Job, record: &GameRecord) -> bool {
+    pub fn add(&mut self, job: &ScheduledGame, record: &GameRecord) -> bool {
         let seats = [job.white, job.black];
-        let winner = seats[record.winner as usize];
-        let loser = seats[record.winner.opponent() as usize];
-        let tally = &mut self.tallies[job.pairing];
-        let first_won = winner == self.pairings[job.pairing].first;
-        if first_won {
-            tally.wins += 1;
+        let result = record.ending.result;
+        let first_colour = if job.white == self.pairings[job.pairing].first {
+            Color::White
         } else {
-            tally.losses += 1;
-        }
+            Color::Black
+        };
+        let first_points = result.half_points(first_colour);
+        let tally = &mut self.tallies[job.pairing];
+        tally.by_colour[first_colour as usize].add(first_points);
         let pair_done = match tally.half_pairs.remove(&job.pair) {
-            Some(earlier_wins) => {
-                tally
-                    .pentanomial
-                    .add_pair(earlier_wins + usize::from(first_won));
+            Some(earlier_points) => {
+                tally.pentanomial.add_pair(earlier_points + first_points);
                 true
             }
             None => {
-                tally.half_pairs.insert(job.pair, usize::from(first_won));
+                tally.half_pairs.insert(job.pair, first_points);
                 false
             }
         };
-        for engine in seats {
-            self.engines[engine].games += 1;
+        for colour in [Color::White, Color::Black] {
+            let engine = &mut self.engines[seats[colour as usize]];
+            engine.results.add(result.half_points(colour));
         }
-        self.engines[winner].wins += 1;
-        if record.termination != Termination::Normal {
-            *self.engines[loser]
-                .forfeits
-                .entry(record.termination.pgn_name())
-                .or_default() += 1;
+        let termination = record.ending.termination;
+        if let (true, GameResult::Win(winner)) = (termination.is_forfeit(), result) {
+            let loser = seats[winner.opponent() as usize];
+            *self.engines[loser].forfeits.entry(termination).or_default() += 1;
         }
         for (ply, note) in record.notes.iter().enumerate() {
             let Some(note) = note else { continue };
@@ -107,17 +173,14 @@ impl Standings {
     }
 
     /// `Finished game 3 (new vs old): 1-0 {White reaches the goal}`.
-    pub fn game_line(&self, job: &Job, record: &GameRecord) -> String {
+    pub fn game_line(&self, job: &ScheduledGame, record: &GameRecord) -> String {
         format!(
             "Finished game {} ({} vs {}): {} {{{}}}",
             job.number,
             self.names[job.white],
             self.names[job.black],
-            match record.winner {
-                Color::White => "1-0",
-                Color::Black => "0-1",
-            },
-            record.reason
+            record.ending.result.pgn(),
+            record.ending.reason
         )
     }
 
@@ -125,20 +188,22 @@ impl Standings {
     pub fn pairing_report(&self, pairing: usize, sprt: Option<&Sprt>) -> String {
         let Pairing { first, second } = self.pairings[pairing];
         let tally = &self.tallies[pairing];
-        let games = tally.wins + tally.losses;
-        let mut lines = vec![format!(
-            "Score of {} vs {}: {} - {} [{:.3}] {games}",
-            self.names[first],
-            self.names[second],
-            tally.wins,
-            tally.losses,
-            if games == 0 {
-                0.5
-            } else {
-                tally.wins as f64 / games as f64
-            }
-        )];
-        lines.push(match Estimate::new(&tally.pentanomial) {
+        let [as_white, as_black] = tally.by_colour;
+        let first_name = &self.names[first];
+        let mut lines = vec![
+            format!(
+                "Score of {first_name} vs {}: {}",
+                self.names[second],
+                tally.total().text()
+            ),
+            format!("...      {first_name} playing White: {}", as_white.text()),
+            format!("...      {first_name} playing Black: {}", as_black.text()),
+            format!(
+                "...      White vs Black: {}",
+                as_white.plus(as_black.swapped()).text()
+            ),
+        ];
+        lines.push(match EloEstimate::new(&tally.pentanomial) {
             Some(e) => format!(
                 "Elo: {} +/- {}, LOS: {:.2} %",
                 number(e.elo),
@@ -165,12 +230,13 @@ impl Standings {
     pub fn engine_report(&self) -> String {
         let width = self.names.iter().map(String::len).max().unwrap_or(6).max(6);
         let mut lines = vec![format!(
-            "{:<width$} {:>6} {:>6} {:>7} {:>9} {:>10}  forfeits (time/stall/illegal/crash)",
-            "Engine", "Games", "Wins", "Score", "Avg depth", "Avg nps"
+            "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>7} {:>9} {:>10}  \
+             forfeits (time/stall/illegal/crash)",
+            "Engine", "Games", "Wins", "Draws", "Losses", "Score", "Avg depth", "Avg nps"
         )];
         let mut order: Vec<usize> = (0..self.names.len()).collect();
-        let score = |e: &EngineTally| e.wins as f64 / e.games.max(1) as f64;
-        order.sort_by(|&a, &b| score(&self.engines[b]).total_cmp(&score(&self.engines[a])));
+        let score = |index: usize| self.engines[index].results.score();
+        order.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
         for index in order {
             let e = &self.engines[index];
             let average = |sum: u64, count: u64, digits: usize| {
@@ -180,26 +246,18 @@ impl Standings {
                     format!("{:.digits$}", sum as f64 / count as f64)
                 }
             };
-            let forfeits = [
-                Termination::TimeForfeit,
-                Termination::Stalled,
-                Termination::IllegalMove,
-                Termination::Crashed,
-            ]
-            .map(|t| {
-                e.forfeits
-                    .get(t.pgn_name())
-                    .copied()
-                    .unwrap_or(0)
-                    .to_string()
-            })
-            .join("/");
+            let forfeits = Termination::FORFEITS
+                .map(|t| e.forfeits.get(&t).copied().unwrap_or(0).to_string())
+                .join("/");
+            let results = e.results;
             lines.push(format!(
-                "{:<width$} {:>6} {:>6} {:>6.1}% {:>9} {:>10}  {forfeits}",
+                "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>6.1}% {:>9} {:>10}  {forfeits}",
                 self.names[index],
-                e.games,
-                e.wins,
-                score(e) * 100.0,
+                results.games(),
+                results.wins,
+                results.draws,
+                results.losses,
+                results.score() * 100.0,
                 average(e.depth_sum, e.depth_moves, 1),
                 average(e.nps_sum, e.nps_moves, 0),
             ));
@@ -219,13 +277,17 @@ fn number(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::referee::MoveNote;
+    use super::super::record::{Ending, MoveNote};
     use super::super::schedule::{jobs, pairings};
     use super::*;
     use crate::games::breakthrough::{BoardSize, Breakthrough};
     use std::time::Duration;
 
     fn record(winner: Color, termination: Termination, depth: u32) -> GameRecord {
+        ended(GameResult::Win(winner), termination, depth)
+    }
+
+    fn ended(result: GameResult, termination: Termination, depth: u32) -> GameRecord {
         let root = Breakthrough::start(BoardSize::STANDARD);
         let a2a3 = root.parse_move("a2a3").unwrap();
         let h7h6 = root.play(a2a3).parse_move("h7h6").unwrap();
@@ -241,9 +303,11 @@ mod tests {
             root,
             moves: vec![a2a3, h7h6],
             notes: vec![note(1000), note(3000)],
-            winner,
-            termination,
-            reason: "because".into(),
+            ending: Ending {
+                result,
+                termination,
+                reason: "because".into(),
+            },
         }
     }
 
@@ -266,7 +330,8 @@ mod tests {
             &record(Color::Black, Termination::TimeForfeit, 4),
         );
         let tally = standings.tally(0);
-        assert_eq!((tally.wins, tally.losses), (3, 2));
+        let total = tally.total();
+        assert_eq!((total.wins, total.draws, total.losses), (3, 0, 2));
         assert_eq!(tally.pentanomial, Pentanomial([0, 0, 1, 0, 1]));
         assert_eq!(standings.games(), 5);
         assert_eq!(
@@ -274,8 +339,16 @@ mod tests {
             "Finished game 2 (old vs new): 0-1 {because}"
         );
         let report = standings.pairing_report(0, None);
+        // new won games 1 and 3 with white and lost game 5; won game 2 with black and
+        // lost game 4.
         assert!(
-            report.starts_with("Score of new vs old: 3 - 2 [0.600] 5\nElo: "),
+            report.starts_with(
+                "Score of new vs old: 3 - 2 - 0 [0.600] 5\n\
+                 ...      new playing White: 2 - 1 - 0 [0.667] 3\n\
+                 ...      new playing Black: 1 - 1 - 0 [0.500] 2\n\
+                 ...      White vs Black: 3 - 2 - 0 [0.600] 5\n\
+                 Elo: "
+            ),
             "{report}"
         );
         assert!(
@@ -290,11 +363,11 @@ mod tests {
         let words = |row: &str| row.split_whitespace().map(String::from).collect::<Vec<_>>();
         assert_eq!(
             words(rows[1]),
-            ["new", "5", "3", "60.0%", "4.4", "1800", "1/0/0/0"]
+            ["new", "5", "3", "0", "2", "60.0%", "4.4", "1800", "1/0/0/0"]
         );
         assert_eq!(
             words(rows[2]),
-            ["old", "5", "2", "40.0%", "4.4", "2200", "0/0/1/0"]
+            ["old", "5", "2", "0", "3", "40.0%", "4.4", "2200", "0/0/1/0"]
         );
     }
 
@@ -305,11 +378,60 @@ mod tests {
         let sprt = Sprt::parse(&["elo0=0".into(), "elo1=10".into()]).unwrap();
         assert_eq!(
             standings.pairing_report(0, Some(&sprt)),
-            "Score of a vs b: 0 - 0 [0.500] 0\n\
+            "Score of a vs b: 0 - 0 - 0 [0.500] 0\n\
+             ...      a playing White: 0 - 0 - 0 [0.500] 0\n\
+             ...      a playing Black: 0 - 0 - 0 [0.500] 0\n\
+             ...      White vs Black: 0 - 0 - 0 [0.500] 0\n\
              Elo: - (no colour-swapped pair finished yet)\n\
              Ptnml(0-2): [0, 0, 0, 0, 0]\n\
              LLR: 0.00 (-2.94, 2.94) [0.00, 10.00]"
         );
         assert_eq!(number(f64::NEG_INFINITY), "-inf");
+    }
+
+    #[test]
+    fn draws_count_half_a_point_in_games_pairs_and_engines() {
+        let names = vec!["new".to_string(), "old".to_string()];
+        let mut standings = Standings::new(names, pairings(2, false));
+        let schedule = jobs(&pairings(2, false), 4, 2);
+        let draw = ended(GameResult::Draw, Termination::Adjudication, 5);
+        // Pair 0: a draw with new white, then new wins with black: 1.5 points.
+        assert!(!standings.add(&schedule[0], &draw));
+        assert!(standings.add(&schedule[1], &record(Color::Black, Termination::Normal, 5)));
+        // Pair 1: two draws, 1 point, the same bucket as a win and a loss.
+        standings.add(&schedule[2], &draw);
+        assert!(standings.add(&schedule[3], &draw));
+        let tally = standings.tally(0);
+        assert_eq!(tally.pentanomial, Pentanomial([0, 0, 1, 1, 0]));
+        assert_eq!(standings.games(), 4);
+        assert_eq!(
+            standings.game_line(&schedule[2], &draw),
+            "Finished game 3 (new vs old): 1/2-1/2 {because}"
+        );
+        // Pair scores 0.75 and 0.5: mean 0.625, variance of a pair 0.015625, so the mean's
+        // standard error is 0.0883883; Elo -400 log10(1 / 0.625 - 1) = 88.74, the 95 %
+        // interval 0.625 -/+ 0.173241 spans Elo 27.37 to 299.91 (half: 136.27), and LOS is
+        // Phi(0.125 / 0.0883883) = Phi(1.41421) = 92.14 %.
+        assert_eq!(
+            standings.pairing_report(0, None),
+            "Score of new vs old: 1 - 0 - 3 [0.625] 4\n\
+             ...      new playing White: 0 - 0 - 2 [0.500] 2\n\
+             ...      new playing Black: 1 - 0 - 1 [0.750] 2\n\
+             ...      White vs Black: 0 - 1 - 3 [0.375] 4\n\
+             Elo: 88.74 +/- 136.27, LOS: 92.14 %\n\
+             Ptnml(0-2): [0, 0, 1, 1, 0]"
+        );
+        // Adjudicated draws are nobody's forfeit.
+        let table = standings.engine_report();
+        let words = |row: &str| row.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let rows: Vec<Vec<String>> = table.lines().map(words).collect();
+        assert_eq!(
+            rows[0][..6],
+            ["Engine", "Games", "Wins", "Draws", "Losses", "Score"]
+        );
+        assert_eq!(rows[1][..6], ["new", "4", "1", "3", "0", "62.5%"]);
+        assert_eq!(rows[2][..6], ["old", "4", "0", "3", "1", "37.5%"]);
+        assert_eq!(rows[1][8], "0/0/0/0");
+        assert_eq!(rows[2][8], "0/0/0/0");
     }
 }

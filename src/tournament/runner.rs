@@ -6,13 +6,14 @@
 use super::args::Config;
 use super::openings::Opening;
 use super::pgn;
-use super::referee::{self, Aborted, GameRecord};
+use super::record::GameRecord;
+use super::referee::{self, Aborted};
 use super::report::Standings;
-use super::schedule::{self, Job, Pairing};
+use super::schedule::{self, Pairing, ScheduledGame};
 use super::seat::{Context, Seat};
 use super::sprt::Hypothesis;
 use super::stop::{Stop, StopCause};
-use super::uci::Failure;
+use super::uci::EngineFailure;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -42,7 +43,7 @@ pub fn run(config: &Config) -> i32 {
 }
 
 /// What the main thread keeps while results come in.
-struct Progress {
+struct MatchProgress {
     standings: Standings,
     pgn: Option<BufWriter<File>>,
     decision: Option<Hypothesis>,
@@ -81,11 +82,11 @@ impl<'a> Event<'a> {
         for spec in &config.engines {
             match context.start(spec) {
                 Ok(engine) => engine.quit(),
-                Err(Failure::Stopped) => return Err("interrupted".into()),
-                Err(Failure::Crashed(why) | Failure::Unresponsive(why)) => {
+                Err(EngineFailure::Stopped) => return Err("interrupted".into()),
+                Err(EngineFailure::Crashed(why) | EngineFailure::Unresponsive(why)) => {
                     return Err(format!("engine '{}' does not start: {why}", spec.name))
                 }
-                Err(Failure::Refused(why)) => {
+                Err(EngineFailure::Refused(why)) => {
                     return Err(format!("engine '{}' refused {why}", spec.name))
                 }
             }
@@ -112,7 +113,7 @@ impl<'a> Event<'a> {
         drop(job_sender);
         let (result_sender, results) = unbounded();
         // Only this thread writes the PGN; the workers share the rest of `self`.
-        let mut progress = Progress {
+        let mut progress = MatchProgress {
             standings: Standings::new(
                 config.engines.iter().map(|e| e.name.clone()).collect(),
                 self.pairings.clone(),
@@ -147,7 +148,13 @@ impl<'a> Event<'a> {
     }
 
     /// Reports a finished game, records it, and stops the event if the SPRT decides.
-    fn finished(&self, progress: &mut Progress, job: &Job, record: &GameRecord, total: usize) {
+    fn finished(
+        &self,
+        progress: &mut MatchProgress,
+        job: &ScheduledGame,
+        record: &GameRecord,
+        total: usize,
+    ) {
         let standings = &mut progress.standings;
         println!("{}", standings.game_line(job, record));
         if let Err(error) = self.write_pgn(&mut progress.pgn, job, record) {
@@ -168,7 +175,7 @@ impl<'a> Event<'a> {
         }
     }
 
-    fn print_end(&self, progress: &Progress, total: usize, started: Instant) {
+    fn print_end(&self, progress: &MatchProgress, total: usize, started: Instant) {
         let games = progress.standings.games();
         println!();
         match (self.stop.cause(), &self.config.sprt, progress.decision) {
@@ -198,7 +205,11 @@ impl<'a> Event<'a> {
     }
 
     /// A worker: plays games from the queue until it is empty or the event stops.
-    fn work(&self, jobs: &Receiver<Job>, results: &Sender<(Job, Result<GameRecord, Aborted>)>) {
+    fn work(
+        &self,
+        jobs: &Receiver<ScheduledGame>,
+        results: &Sender<(ScheduledGame, Result<GameRecord, Aborted>)>,
+    ) {
         let mut seats: Vec<Seat> = self
             .config
             .engines
@@ -220,7 +231,13 @@ impl<'a> Event<'a> {
             let Ok([white, black]) = seats.get_disjoint_mut([job.white, job.black]) else {
                 unreachable!("a pairing has two different engines")
             };
-            let outcome = referee::play(&self.openings[job.opening], [white, black], &self.context);
+            let opening = &self.openings[job.opening];
+            let outcome = referee::play(
+                opening,
+                [white, black],
+                &self.context,
+                self.config.max_moves,
+            );
             if results.send((job, outcome)).is_err() {
                 break;
             }
@@ -233,7 +250,7 @@ impl<'a> Event<'a> {
     fn write_pgn(
         &self,
         pgn: &mut Option<BufWriter<File>>,
-        job: &Job,
+        job: &ScheduledGame,
         record: &GameRecord,
     ) -> Result<(), String> {
         let Some(file) = pgn else {

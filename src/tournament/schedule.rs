@@ -10,9 +10,9 @@ pub struct Pairing {
     pub second: usize,
 }
 
-/// One game to play.
+/// One game to play: who, with which colours and opening, and where it counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Job {
+pub struct ScheduledGame {
     /// 1-based, in schedule order; the PGN round.
     pub number: usize,
     pub pairing: usize,
@@ -36,7 +36,7 @@ pub fn pairings(engines: usize, gauntlet: bool) -> Vec<Pairing> {
 }
 
 /// `games` games per pairing (even), cycling through `openings` openings.
-pub fn jobs(pairings: &[Pairing], games: usize, openings: usize) -> Vec<Job> {
+pub fn jobs(pairings: &[Pairing], games: usize, openings: usize) -> Vec<ScheduledGame> {
     let mut jobs = Vec::new();
     for pair in 0..games / 2 {
         for (index, pairing) in pairings.iter().enumerate() {
@@ -44,7 +44,7 @@ pub fn jobs(pairings: &[Pairing], games: usize, openings: usize) -> Vec<Job> {
                 (pairing.first, pairing.second),
                 (pairing.second, pairing.first),
             ] {
-                jobs.push(Job {
+                jobs.push(ScheduledGame {
                     number: jobs.len() + 1,
                     pairing: index,
                     pair,
@@ -81,7 +81,7 @@ mod tests {
         assert_eq!(list.len(), 3 * 4);
         assert_eq!(
             list[0],
-            Job {
+            ScheduledGame {
                 number: 1,
                 pairing: 0,
                 pair: 0,

@@ -3,7 +3,7 @@
 
 use super::logs::Logs;
 use super::spec::EngineSpec;
-use super::uci::{Engine, Failure};
+use super::uci::{EngineClient, EngineFailure};
 use crate::games::breakthrough::BoardSize;
 use crossbeam_channel::Receiver;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,16 +29,16 @@ impl Context {
     }
 
     /// Starts an engine with a fresh instance label.
-    pub fn start(&self, spec: &EngineSpec) -> Result<Engine, Failure> {
+    pub fn start(&self, spec: &EngineSpec) -> Result<EngineClient, EngineFailure> {
         let instance = self.instances.fetch_add(1, Ordering::Relaxed) + 1;
         let label = format!("{}#{instance}", spec.name);
-        Engine::start(spec, label, self.logs.clone(), self.size, &self.stop)
+        EngineClient::start(spec, label, self.logs.clone(), self.size, &self.stop)
     }
 }
 
 pub struct Seat {
     pub spec: EngineSpec,
-    engine: Option<Engine>,
+    engine: Option<EngineClient>,
 }
 
 impl Seat {
@@ -48,11 +48,11 @@ impl Seat {
 
     /// Announces a new game to the engine kept from the last one, or to a freshly started
     /// one when there is none or the kept one has died since (it is replaced, not blamed).
-    pub fn prepare(&mut self, context: &Context) -> Result<&mut Engine, Failure> {
+    pub fn prepare(&mut self, context: &Context) -> Result<&mut EngineClient, EngineFailure> {
         if let Some(mut kept) = self.engine.take() {
             match kept.new_game(&context.stop) {
                 Ok(()) => return Ok(self.engine.insert(kept)),
-                Err(Failure::Stopped) => return Err(Failure::Stopped),
+                Err(EngineFailure::Stopped) => return Err(EngineFailure::Stopped),
                 // Dropping `kept` kills whatever is left of it.
                 Err(_) => {}
             }
@@ -64,7 +64,7 @@ impl Seat {
     }
 
     /// The running engine; `None` until [`Seat::prepare`] succeeded.
-    pub fn engine(&mut self) -> Option<&mut Engine> {
+    pub fn engine(&mut self) -> Option<&mut EngineClient> {
         self.engine.as_mut()
     }
 

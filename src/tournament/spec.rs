@@ -13,9 +13,9 @@ pub enum Protocol {
     Ugi,
 }
 
-/// `tc=base+inc`, in seconds.
+/// `tc=base+inc`, in seconds: how an engine's clock is set at the start of each game.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct TimeControl {
+pub struct ClockSpec {
     pub base: Duration,
     pub increment: Duration,
 }
@@ -23,8 +23,8 @@ pub struct TimeControl {
 /// What an engine is given per move. At least one of them is set (checked by
 /// [`EngineSpec::validate`]).
 #[derive(Clone, PartialEq, Debug, Default)]
-pub struct Limits {
-    pub clock: Option<TimeControl>,
+pub struct MoveLimits {
+    pub clock: Option<ClockSpec>,
     pub movetime: Option<Duration>,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
@@ -36,7 +36,7 @@ pub struct Limits {
 /// `timemargin` says otherwise.
 const UNTIMED_MOVE_LIMIT: Duration = Duration::from_secs(60);
 
-impl Limits {
+impl MoveLimits {
     /// How far past its own time a move may run before it is lost.
     pub fn margin(&self) -> Duration {
         match self.margin {
@@ -80,7 +80,7 @@ pub struct EngineSpec {
     /// `option.X=V` pairs, in the order given.
     pub options: Vec<(String, String)>,
     pub proto: Protocol,
-    pub limits: Limits,
+    pub limits: MoveLimits,
 }
 
 impl EngineSpec {
@@ -168,14 +168,14 @@ fn parse_positive(key: &str, text: &str) -> Result<u64, String> {
 }
 
 /// `base[+inc]` in seconds, e.g. `10+0.1`; cutechess's `moves/` periods are not supported.
-fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+fn parse_time_control(text: &str) -> Result<ClockSpec, String> {
     if text.contains('/') {
         return Err(format!(
             "tc '{text}': moves/time periods are not supported (use base+inc seconds)"
         ));
     }
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-    let control = TimeControl {
+    let control = ClockSpec {
         base: parse_seconds("tc", base)?,
         increment: parse_seconds("tc increment", increment)?,
     };

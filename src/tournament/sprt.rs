@@ -6,11 +6,20 @@
 //! Two models fix the hypotheses: `normalized` (fastchess's default) reads elo0 and elo1 as
 //! normalized Elo, which measures a difference against the spread of results; `logistic`
 //! reads them as plain Elo.
+//!
+//! Draws need no model of their own. The five buckets are the first engine's points in a
+//! pair, 0, ½, 1, 1½ and 2, whatever mix of wins, draws and losses made them, and the
+//! likelihood is over those five; a draw only moves a pair into a half-point bucket (or two
+//! draws into the middle one). fishtest computes the same LLR (`LLRcalc.LLR_logistic` and
+//! `LLR_normalized`); the tests compare against it on draw-heavy samples. Games are always
+//! played in colour-swapped pairs here, so the trinomial (per game) model, which fishtest
+//! keeps for unpaired games, is not needed.
 
 use super::stats::{elo_to_score, Pentanomial, PAIR_SCORES};
 
+/// How `elo0` and `elo1` are read (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Model {
+pub enum SprtModel {
     Normalized,
     Logistic,
 }
@@ -21,7 +30,7 @@ pub struct Sprt {
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
-    pub model: Model,
+    pub model: SprtModel,
 }
 
 /// Which hypothesis the test accepted.
@@ -45,7 +54,7 @@ impl Sprt {
             elo1: f64::NAN,
             alpha: 0.05,
             beta: 0.05,
-            model: Model::Normalized,
+            model: SprtModel::Normalized,
         };
         for word in words {
             let (key, value) = word
@@ -65,8 +74,8 @@ impl Sprt {
                 "beta" => sprt.beta = number()?,
                 "model" => {
                     sprt.model = match value {
-                        "normalized" => Model::Normalized,
-                        "logistic" => Model::Logistic,
+                        "normalized" => SprtModel::Normalized,
+                        "logistic" => SprtModel::Logistic,
                         _ => {
                             return Err(format!(
                                 "--sprt: unknown model '{value}' (normalized or logistic)"
@@ -120,11 +129,11 @@ impl Sprt {
         let total: f64 = regular.iter().sum();
         let observed = regular.map(|n| n / total);
         let (p0, p1) = match self.model {
-            Model::Logistic => (
+            SprtModel::Logistic => (
                 mle_with_mean(&observed, elo_to_score(self.elo0)),
                 mle_with_mean(&observed, elo_to_score(self.elo1)),
             ),
-            Model::Normalized => {
+            SprtModel::Normalized => {
                 // Normalized Elo of pairs: t = (mean - 1/2) / sigma = nElo * sqrt(2) / (800 / ln 10).
                 let scale = std::f64::consts::SQRT_2 * std::f64::consts::LN_10 / 800.0;
                 (
@@ -210,7 +219,7 @@ fn mle_with_t_value(observed: &[f64; 5], t: f64) -> [f64; 5] {
 mod tests {
     use super::*;
 
-    fn sprt(elo0: f64, elo1: f64, alpha: f64, model: Model) -> Sprt {
+    fn sprt(elo0: f64, elo1: f64, alpha: f64, model: SprtModel) -> Sprt {
         Sprt {
             elo0,
             elo1,
@@ -230,7 +239,7 @@ mod tests {
     /// LLR lines fastchess printed (default normalized model) next to their Ptnml.
     #[test]
     fn matches_fastchess_output() {
-        let test = sprt(0.0, 5.0, 0.05, Model::Normalized);
+        let test = sprt(0.0, 5.0, 0.05, SprtModel::Normalized);
         close(
             test.llr(&Pentanomial([790, 1759, 3256, 1780, 807])),
             -0.71,
@@ -239,16 +248,82 @@ mod tests {
         let (lower, upper) = test.bounds();
         close(lower, -2.94, 0.005);
         close(upper, 2.94, 0.005);
-        let test = sprt(9.0, 16.0, 0.01, Model::Normalized);
+        let test = sprt(9.0, 16.0, 0.01, SprtModel::Normalized);
         close(
             test.llr(&Pentanomial([352, 579, 1264, 743, 464])),
             4.60,
             0.005,
         );
         close(test.bounds().1, 4.60, 0.005);
-        let test = sprt(0.0, 20.0, 0.05, Model::Normalized);
+        let test = sprt(0.0, 20.0, 0.05, SprtModel::Normalized);
         close(test.llr(&Pentanomial([0, 0, 2, 0, 37])), 2.96, 0.005);
         assert_eq!(test.decision(2.96), Some(Hypothesis::H1));
+    }
+
+    /// Draw-heavy pair counts (most pairs in the 0.5, 1 and 1.5 buckets) and the LLR of
+    /// fishtest's `LLRcalc.LLR_logistic` and `LLR_normalized` for them (computed with
+    /// fishtest's code, its root finder replaced by a bisection). The first two samples are
+    /// from fishtest's own tests of `SPRT_elo`, the third from its test of `update_SPRT`,
+    /// where it gives 2.13 for logistic [-3, 1].
+    #[test]
+    fn draw_heavy_pairs_match_fishtest() {
+        let cases = [
+            (
+                [39, 2226, 31451, 2412, 40],
+                [65.97359, 2.16254, 2.16294, 2.93691, -9.32441],
+            ),
+            (
+                [1187, 7410, 13475, 7378, 1164],
+                [2.86153, -0.89196, -3.80669, -1.72875, -28.92919],
+            ),
+            (
+                [10789, 19328, 33806, 19402, 10543],
+                [2.13107, -2.18058, -12.70129, -6.07043, -92.53418],
+            ),
+            (
+                [3, 120, 1500, 160, 7],
+                [7.46283, 0.95947, 1.07247, 0.86672, 3.15444],
+            ),
+        ];
+        let tests = [
+            sprt(-3.0, 1.0, 0.05, SprtModel::Logistic),
+            sprt(0.2, 0.9, 0.05, SprtModel::Logistic),
+            sprt(0.764, 3.439, 0.05, SprtModel::Normalized),
+            sprt(0.0, 2.0, 0.05, SprtModel::Normalized),
+            sprt(0.0, 10.0, 0.05, SprtModel::Normalized),
+        ];
+        for (counts, expected) in cases {
+            for (test, llr) in tests.iter().zip(expected) {
+                close(
+                    test.llr(&Pentanomial(counts)),
+                    llr,
+                    1e-5 * llr.abs().max(1.0),
+                );
+            }
+        }
+    }
+
+    /// Samples with empty buckets, where zero counts are regularised as fishtest does:
+    /// only even pairs (two draws, or a win and a loss) are evidence against a gain of 10
+    /// Elo, more so the more of them; pairs of a win and a draw (1.5 points) outweighing
+    /// those of a loss and a draw are evidence for it. Values from fishtest's code as above.
+    #[test]
+    fn drawn_and_half_won_pairs_match_fishtest() {
+        let logistic = sprt(0.0, 10.0, 0.05, SprtModel::Logistic);
+        let normalized = sprt(0.0, 10.0, 0.05, SprtModel::Normalized);
+        for (counts, [by_logistic, by_normalized]) in [
+            ([0, 0, 100, 0, 0], [-2.91118, -0.16026]),
+            ([0, 0, 1000, 0, 0], [-29.18569, -1.64788]),
+            ([0, 10, 80, 30, 0], [2.92631, 1.31246]),
+        ] {
+            let counts = Pentanomial(counts);
+            close(
+                logistic.llr(&counts),
+                by_logistic,
+                1e-5 * by_logistic.abs().max(1.0),
+            );
+            close(normalized.llr(&counts), by_normalized, 1e-5);
+        }
     }
 
     #[test]
@@ -262,7 +337,7 @@ mod tests {
         let var = (300.0 * s * s + 1400.0 * (0.5 - s).powi(2) + 340.0 * (1.0 - s).powi(2)) / n;
         let (s0, s1) = (elo_to_score(0.0), elo_to_score(10.0));
         let approximate = n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
-        let exact = sprt(0.0, 10.0, 0.05, Model::Logistic).llr(&counts);
+        let exact = sprt(0.0, 10.0, 0.05, SprtModel::Logistic).llr(&counts);
         close(exact, approximate, 0.02 * approximate.abs());
         assert!(exact > 0.0);
     }
@@ -282,7 +357,7 @@ mod tests {
 
     #[test]
     fn decisions_and_empty_counts() {
-        let test = sprt(0.0, 10.0, 0.05, Model::Normalized);
+        let test = sprt(0.0, 10.0, 0.05, SprtModel::Normalized);
         assert_eq!(test.llr(&Pentanomial::default()), 0.0);
         assert_eq!(test.decision(0.0), None);
         assert_eq!(test.decision(-3.0), Some(Hypothesis::H0));
@@ -300,7 +375,7 @@ mod tests {
         let parsed = Sprt::parse(&words("elo0=0 elo1=10 alpha=0.1 model=logistic")).unwrap();
         assert_eq!(
             parsed,
-            sprt(0.0, 10.0, 0.1, Model::Logistic).with_beta(0.05)
+            sprt(0.0, 10.0, 0.1, SprtModel::Logistic).with_beta(0.05)
         );
         for (text, message) in [
             ("elo0=0", "needs elo0= and elo1="),

@@ -3,9 +3,13 @@
 //! from the variance of pair scores, and the likelihood of superiority.
 //!
 //! Scoring pairs rather than games removes the variance the opening adds: a lopsided
-//! opening gives each side one win and counts as an even pair. Breakthrough has no draws,
-//! so only the 0-, 1- and 2-point buckets ever fill; the half-point buckets stay in the
-//! output so it reads like the chess tools' `Ptnml(0-2)`.
+//! opening gives each side one win and counts as an even pair. A pair's two games give
+//! the first engine 0, ½, 1, 1½ or 2 points (a draw is half a point), so a pair with one
+//! draw fills a half-point bucket, and two draws count as one point, like a win and a
+//! loss. Breakthrough has no draws, so unless games are adjudicated only the 0-, 1- and
+//! 2-point buckets fill. The mean and variance are taken over the five bucket scores, so
+//! draws need no formula of their own: they move the mean by half a point and shrink the
+//! variance, which narrows the error bar.
 
 /// The z-score of a two-sided 95 % interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -18,9 +22,10 @@ pub struct Pentanomial(pub [u64; 5]);
 pub const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 impl Pentanomial {
-    /// Counts a finished pair in which the first engine won `wins` of the two games.
-    pub fn add_pair(&mut self, wins: usize) {
-        self.0[2 * wins.min(2)] += 1;
+    /// Counts a finished pair in which the first engine scored `half_points` (0 to 4;
+    /// see [`GameResult::half_points`](super::record::GameResult::half_points)).
+    pub fn add_pair(&mut self, half_points: u8) {
+        self.0[usize::from(half_points)] += 1;
     }
 
     pub fn pairs(&self) -> u64 {
@@ -44,7 +49,7 @@ impl Pentanomial {
 
 /// What a pentanomial count says about the first engine against the second.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Estimate {
+pub struct EloEstimate {
     /// Mean score, 0 to 1.
     pub score: f64,
     /// Logistic Elo difference (infinite after a clean sweep).
@@ -56,8 +61,8 @@ pub struct Estimate {
     pub los: f64,
 }
 
-impl Estimate {
-    pub fn new(pentanomial: &Pentanomial) -> Option<Estimate> {
+impl EloEstimate {
+    pub fn new(pentanomial: &Pentanomial) -> Option<EloEstimate> {
         let (score, variance) = pentanomial.mean_and_variance()?;
         let per_pair = variance / pentanomial.pairs() as f64;
         let margin = Z95 * per_pair.sqrt();
@@ -72,7 +77,7 @@ impl Estimate {
         } else {
             (1.0 - erf(-(score - 0.5) / (2.0 * per_pair).sqrt())) / 2.0
         };
-        Some(Estimate {
+        Some(EloEstimate {
             score,
             elo: score_to_elo(score),
             error: if error.is_nan() { f64::INFINITY } else { error },
@@ -143,11 +148,11 @@ mod tests {
     fn by_hand() {
         // 10 pairs: 2 lost both games, 4 split, 4 won both.
         let mut counts = Pentanomial::default();
-        for wins in [0, 0, 1, 1, 1, 1, 2, 2, 2, 2] {
-            counts.add_pair(wins);
+        for half_points in [0, 0, 2, 2, 2, 2, 4, 4, 4, 4] {
+            counts.add_pair(half_points);
         }
         assert_eq!(counts, Pentanomial([2, 0, 4, 0, 4]));
-        let e = Estimate::new(&counts).unwrap();
+        let e = EloEstimate::new(&counts).unwrap();
         // Mean (0*2 + 0.5*4 + 1*4) / 10 = 0.6; pair variance
         // (2*0.36 + 4*0.01 + 4*0.16) / 10 = 0.14, so 0.014 for the mean.
         close(e.score, 0.6, 1e-12);
@@ -169,25 +174,43 @@ mod tests {
             ([790, 1759, 3256, 1780, 807], 1.14, 4.04, 70.95),
             ([34, 49, 128, 62, 27], -0.58, 21.41, 47.88),
         ] {
-            let e = Estimate::new(&Pentanomial(counts)).unwrap();
+            let e = EloEstimate::new(&Pentanomial(counts)).unwrap();
             close(e.elo, elo, 0.005);
             close(e.error, error, 0.005);
             close(e.los * 100.0, los, 0.005);
         }
         // A near sweep: the interval runs past a score of 1.
-        let sweep = Estimate::new(&Pentanomial([0, 0, 2, 0, 37])).unwrap();
+        let sweep = EloEstimate::new(&Pentanomial([0, 0, 2, 0, 37])).unwrap();
         close(sweep.elo, 631.91, 0.005);
         assert!(sweep.error.is_infinite());
     }
 
+    /// Draw-heavy pair counts and the Elo, error bar and LOS of fishtest's
+    /// `stat_util.get_elo` for them, which works per game (twice the pairs, half the
+    /// variance each) and comes to the same formulas. The first two are from fishtest's
+    /// own tests; no bucket is empty, where fishtest would regularise.
+    #[test]
+    fn draw_heavy_pairs_match_fishtest() {
+        for (counts, elo, error, los) in [
+            ([39, 2226, 31451, 2412, 40], 0.9030, 0.6625, 99.6222),
+            ([1187, 7410, 13475, 7378, 1164], -0.4426, 1.7299, 30.8014),
+            ([3, 120, 1500, 160, 7], 4.6586, 3.3965, 99.6413),
+        ] {
+            let e = EloEstimate::new(&Pentanomial(counts)).unwrap();
+            close(e.elo, elo, 5e-5);
+            close(e.error, error, 5e-5);
+            close(e.los * 100.0, los, 5e-5);
+        }
+    }
+
     #[test]
     fn degenerate_counts() {
-        assert_eq!(Estimate::new(&Pentanomial::default()), None);
-        let even = Estimate::new(&Pentanomial([0, 0, 5, 0, 0])).unwrap();
+        assert_eq!(EloEstimate::new(&Pentanomial::default()), None);
+        let even = EloEstimate::new(&Pentanomial([0, 0, 5, 0, 0])).unwrap();
         assert_eq!((even.elo, even.error, even.los), (0.0, 0.0, 0.5));
-        let sweep = Estimate::new(&Pentanomial([0, 0, 0, 0, 3])).unwrap();
+        let sweep = EloEstimate::new(&Pentanomial([0, 0, 0, 0, 3])).unwrap();
         assert_eq!((sweep.elo, sweep.los), (f64::INFINITY, 1.0));
-        let lost = Estimate::new(&Pentanomial([3, 0, 0, 0, 0])).unwrap();
+        let lost = EloEstimate::new(&Pentanomial([3, 0, 0, 0, 0])).unwrap();
         assert_eq!((lost.elo, lost.los), (f64::NEG_INFINITY, 0.0));
         close(elo_to_score(score_to_elo(0.3)), 0.3, 1e-12);
     }

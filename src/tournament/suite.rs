@@ -5,10 +5,46 @@
 
 use super::args::groups;
 use super::openings::random_opening;
-use crate::games::breakthrough::BoardSize;
-use crate::search::{Engine, Limits, Score, Signals};
+use crate::games::breakthrough::{BoardSize, Breakthrough};
+use crate::search;
 use rand_mt::Mt64;
 use std::collections::HashSet;
+
+/// Troyka's opinion of a position: all the suite needs from the search, which is reached
+/// through its public `Engine` and nowhere else.
+struct Judge {
+    engine: search::Engine,
+}
+
+impl Judge {
+    fn new() -> Judge {
+        // A small table and one thread: the searches are shallow, and reproducible with
+        // one thread.
+        Judge {
+            engine: search::Engine::new(16, 1),
+        }
+    }
+
+    /// The score of `position` for the side to move after a `depth`-ply search from an
+    /// empty table (so the verdict does not depend on the positions judged before), or
+    /// `None` when the search finds a forced result.
+    fn centipawns(&mut self, position: &Breakthrough, depth: u32) -> Option<i32> {
+        self.engine.clear();
+        let limits = search::Limits {
+            depth: Some(depth),
+            ..search::Limits::default()
+        };
+        let signals = search::Signals::default();
+        match self
+            .engine
+            .search(position, &limits, &signals, &mut |_| {})
+            .score
+        {
+            search::Score::Centipawns(cp) => Some(cp),
+            _ => None,
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SuiteSpec {
@@ -58,7 +94,7 @@ impl SuiteSpec {
     /// string per line.
     pub fn generate(&self) -> Result<String, String> {
         let mut rng = Mt64::new(self.seed);
-        let mut engine = Engine::new(16, 1);
+        let mut judge = Judge::new();
         let mut seen = HashSet::new();
         let mut kept = Vec::new();
         // Most random openings of a few plies are close; this bounds the search for the
@@ -73,13 +109,10 @@ impl SuiteSpec {
             if !seen.insert(fen.clone()) {
                 continue;
             }
-            engine.clear();
-            let limits = Limits {
-                depth: Some(self.depth),
-                ..Limits::default()
-            };
-            let result = engine.search(&position, &limits, &Signals::default(), &mut |_| {});
-            if matches!(result.score, Score::Centipawns(cp) if cp.abs() <= self.margin) {
+            if judge
+                .centipawns(&position, self.depth)
+                .is_some_and(|cp| cp.abs() <= self.margin)
+            {
                 kept.push(fen);
             }
         }
@@ -123,17 +156,12 @@ mod tests {
         assert!(text.starts_with("# Breakthrough 6x6 openings: 4 random plies"));
         let openings = from_lines(&text, spec.size).unwrap();
         assert_eq!(openings.len(), 4);
-        let mut engine = Engine::new(16, 1);
+        let mut judge = Judge::new();
         for opening in openings {
             let position = opening.position();
             assert_eq!(position.size(), spec.size);
-            engine.clear();
-            let limits = Limits {
-                depth: Some(3),
-                ..Limits::default()
-            };
-            let result = engine.search(&position, &limits, &Signals::default(), &mut |_| {});
-            assert!(matches!(result.score, Score::Centipawns(cp) if cp.abs() <= 80));
+            let score = judge.centipawns(&position, 3);
+            assert!(score.is_some_and(|cp| cp.abs() <= 80), "{score:?}");
         }
         assert_eq!(
             text,

@@ -4,6 +4,7 @@
 
 use super::logs::Logs;
 use super::process::{EngineProcess, Next};
+use super::record::ReportedScore;
 use super::spec::{EngineSpec, Protocol};
 use crate::games::breakthrough::{BoardSize, Color};
 use crossbeam_channel::Receiver;
@@ -17,7 +18,7 @@ const READY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Why talking to an engine failed.
 #[derive(Debug, PartialEq)]
-pub enum Failure {
+pub enum EngineFailure {
     /// The process ended or closed its pipes; the text says how.
     Crashed(String),
     /// It did not answer in time; the text says what it did not answer.
@@ -28,32 +29,13 @@ pub enum Failure {
     Stopped,
 }
 
-/// A score as an engine reported it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Score {
-    Centipawns(i32),
-    /// Mate in this many moves; negative when the engine is being mated.
-    Mate(i32),
-}
-
-impl Score {
-    /// cutechess's style: `+0.31`, `-1.20`, `+M5`, `-M3`.
-    pub fn text(self) -> String {
-        match self {
-            Score::Centipawns(cp) => format!("{:+.2}", cp as f64 / 100.0),
-            Score::Mate(n) if n < 0 => format!("-M{}", -n),
-            Score::Mate(n) => format!("+M{n}"),
-        }
-    }
-}
-
 /// The last values an engine reported while thinking about one move.
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
 pub struct Info {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
-    pub score: Option<Score>,
+    pub score: Option<ReportedScore>,
 }
 
 impl Info {
@@ -80,8 +62,8 @@ impl Info {
                 }
                 "score" => {
                     self.score = match (words.next(), number(words.next())) {
-                        (Some("cp"), Some(cp)) => Some(Score::Centipawns(cp)),
-                        (Some("mate"), Some(n)) => Some(Score::Mate(n)),
+                        (Some("cp"), Some(cp)) => Some(ReportedScore::Centipawns(cp)),
+                        (Some("mate"), Some(n)) => Some(ReportedScore::Mate(n)),
                         _ => self.score,
                     }
                 }
@@ -106,13 +88,14 @@ pub struct ClockState {
     pub increment: Duration,
 }
 
-/// A running engine that has answered the handshake.
-pub struct Engine {
+/// The runner's end of the dialogue with one running engine that has answered the
+/// handshake.
+pub struct EngineClient {
     process: EngineProcess,
     proto: Protocol,
 }
 
-impl Engine {
+impl EngineClient {
     /// Starts the engine, sets its options and waits until it is ready. If the engine
     /// offers `UCI_Variant` or `BoardSize` and the user did not set them, they are set to
     /// Breakthrough and the event's board, so Fairy-Stockfish needs no extra options.
@@ -122,9 +105,9 @@ impl Engine {
         logs: Arc<Logs>,
         size: BoardSize,
         stop: &Receiver<()>,
-    ) -> Result<Engine, Failure> {
-        let process = EngineProcess::spawn(spec, label, logs).map_err(Failure::Crashed)?;
-        let mut engine = Engine {
+    ) -> Result<EngineClient, EngineFailure> {
+        let process = EngineProcess::spawn(spec, label, logs).map_err(EngineFailure::Crashed)?;
+        let mut engine = EngineClient {
             process,
             proto: spec.proto,
         };
@@ -166,7 +149,7 @@ impl Engine {
                 }
             })?;
             if let Some(answer) = refusal {
-                return Err(Failure::Refused(format!(
+                return Err(EngineFailure::Refused(format!(
                     "option {name}={value}: the engine answered '{answer}'"
                 )));
             }
@@ -176,7 +159,7 @@ impl Engine {
     }
 
     /// `ucinewgame` (or `uginewgame`), then waits until the engine is ready.
-    pub fn new_game(&mut self, stop: &Receiver<()>) -> Result<(), Failure> {
+    pub fn new_game(&mut self, stop: &Receiver<()>) -> Result<(), EngineFailure> {
         self.send(match self.proto {
             Protocol::Uci => "ucinewgame",
             Protocol::Ugi => "uginewgame",
@@ -186,7 +169,7 @@ impl Engine {
 
     /// Sends the position and the `go` command; returns when the `go` was written, which
     /// is when the engine's clock starts.
-    pub fn go(&mut self, position: &str, go: &str) -> Result<Instant, Failure> {
+    pub fn go(&mut self, position: &str, go: &str) -> Result<Instant, EngineFailure> {
         self.send(position)?;
         self.send(go)?;
         Ok(Instant::now())
@@ -199,7 +182,7 @@ impl Engine {
         deadline: Instant,
         stop: &Receiver<()>,
         info: &mut Info,
-    ) -> Result<(String, Instant), Failure> {
+    ) -> Result<(String, Instant), EngineFailure> {
         loop {
             match self.process.next_line(deadline, stop) {
                 Next::Line(at, line) => {
@@ -212,9 +195,9 @@ impl Engine {
                         _ => {}
                     }
                 }
-                Next::Timeout => return Err(Failure::Unresponsive("no bestmove".into())),
+                Next::Timeout => return Err(EngineFailure::Unresponsive("no bestmove".into())),
                 Next::Closed => return Err(self.crashed()),
-                Next::Stopped => return Err(Failure::Stopped),
+                Next::Stopped => return Err(EngineFailure::Stopped),
             }
         }
     }
@@ -223,15 +206,15 @@ impl Engine {
         self.process.quit();
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Failure> {
+    fn send(&mut self, line: &str) -> Result<(), EngineFailure> {
         self.process.send(line).map_err(|_| self.crashed())
     }
 
-    fn crashed(&mut self) -> Failure {
-        Failure::Crashed(self.process.exit_status())
+    fn crashed(&mut self) -> EngineFailure {
+        EngineFailure::Crashed(self.process.exit_status())
     }
 
-    fn sync(&mut self, stop: &Receiver<()>) -> Result<(), Failure> {
+    fn sync(&mut self, stop: &Receiver<()>) -> Result<(), EngineFailure> {
         self.send("isready")?;
         self.wait_for("readyok", stop, |_| {})
     }
@@ -242,20 +225,20 @@ impl Engine {
         expected: &str,
         stop: &Receiver<()>,
         mut seen: impl FnMut(&str),
-    ) -> Result<(), Failure> {
+    ) -> Result<(), EngineFailure> {
         let deadline = Instant::now() + READY_TIMEOUT;
         loop {
             match self.process.next_line(deadline, stop) {
                 Next::Line(_, line) if line.trim() == expected => return Ok(()),
                 Next::Line(_, line) => seen(&line),
                 Next::Timeout => {
-                    return Err(Failure::Unresponsive(format!(
+                    return Err(EngineFailure::Unresponsive(format!(
                         "no {expected} within {} s",
                         READY_TIMEOUT.as_secs()
                     )))
                 }
                 Next::Closed => return Err(self.crashed()),
-                Next::Stopped => return Err(Failure::Stopped),
+                Next::Stopped => return Err(EngineFailure::Stopped),
             }
         }
     }
@@ -331,16 +314,16 @@ mod tests {
                 depth: Some(6),
                 nodes: Some(2000),
                 nps: Some(200_000),
-                score: Some(Score::Mate(-3)),
+                score: Some(ReportedScore::Mate(-3)),
             }
         );
         info.update("bestmove a7a6");
         info.update("info depth x nodes");
         assert_eq!(info.depth, Some(6));
-        assert_eq!(Score::Centipawns(31).text(), "+0.31");
-        assert_eq!(Score::Centipawns(-120).text(), "-1.20");
-        assert_eq!(Score::Mate(-3).text(), "-M3");
-        assert_eq!(Score::Mate(5).text(), "+M5");
+        assert_eq!(ReportedScore::Centipawns(31).text(), "+0.31");
+        assert_eq!(ReportedScore::Centipawns(-120).text(), "-1.20");
+        assert_eq!(ReportedScore::Mate(-3).text(), "-M3");
+        assert_eq!(ReportedScore::Mate(5).text(), "+M5");
     }
 
     #[test]

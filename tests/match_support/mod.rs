@@ -89,19 +89,21 @@ pub struct GameLine {
 }
 
 impl GameLine {
-    pub fn winner(&self) -> &str {
-        if self.result == "1-0" {
-            &self.white
-        } else {
-            &self.black
+    /// The winner's name; `None` for a draw.
+    pub fn winner(&self) -> Option<&str> {
+        match self.result.as_str() {
+            "1-0" => Some(&self.white),
+            "0-1" => Some(&self.black),
+            _ => None,
         }
     }
 
-    pub fn loser(&self) -> &str {
-        if self.result == "1-0" {
-            &self.black
-        } else {
-            &self.white
+    /// The loser's name; `None` for a draw.
+    pub fn loser(&self) -> Option<&str> {
+        match self.result.as_str() {
+            "1-0" => Some(&self.black),
+            "0-1" => Some(&self.white),
+            _ => None,
         }
     }
 }
@@ -126,8 +128,17 @@ pub fn game_lines(stdout: &str) -> Vec<GameLine> {
         .collect()
 }
 
-/// The last `Score of first vs second` block: wins, losses and the pentanomial counts.
-pub fn final_score(stdout: &str, first: &str, second: &str) -> (u64, u64, [u64; 5]) {
+/// The first engine's results in the last `Score of first vs second` block.
+pub struct FinalScore {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub ptnml: [u64; 5],
+}
+
+/// The last `Score of first vs second: W - L - D [score] N` block: the first engine's
+/// wins, draws, losses and the pentanomial counts.
+pub fn final_score(stdout: &str, first: &str, second: &str) -> FinalScore {
     let prefix = format!("Score of {first} vs {second}: ");
     let lines: Vec<&str> = stdout.lines().collect();
     let at = lines
@@ -135,21 +146,21 @@ pub fn final_score(stdout: &str, first: &str, second: &str) -> (u64, u64, [u64; 
         .rposition(|line| line.starts_with(&prefix))
         .unwrap_or_else(|| panic!("no '{prefix}' line in\n{stdout}"));
     let words: Vec<&str> = lines[at][prefix.len()..].split_whitespace().collect();
-    let (wins, losses, games) = (words[0], words[2], words[4]);
-    let wins: u64 = wins.parse().unwrap();
-    let losses: u64 = losses.parse().unwrap();
-    assert_eq!(
-        wins + losses,
-        games.parse::<u64>().unwrap(),
-        "{}",
-        lines[at]
-    );
-    let ptnml = lines[at + 2]
-        .strip_prefix("Ptnml(0-2): [")
+    let number = |index: usize| -> u64 { words[index].parse().unwrap() };
+    let (wins, losses, draws, games) = (number(0), number(2), number(4), number(6));
+    assert_eq!(wins + losses + draws, games, "{}", lines[at]);
+    let ptnml = lines[at..]
+        .iter()
+        .find_map(|line| line.strip_prefix("Ptnml(0-2): ["))
         .and_then(|rest| rest.strip_suffix(']'))
         .unwrap_or_else(|| panic!("no Ptnml line after {}", lines[at]));
     let counts: Vec<u64> = ptnml.split(", ").map(|n| n.parse().unwrap()).collect();
-    (wins, losses, counts.try_into().unwrap())
+    FinalScore {
+        wins,
+        draws,
+        losses,
+        ptnml: counts.try_into().unwrap(),
+    }
 }
 
 /// Checks that the final summary adds up to the game lines: the score counts every
@@ -162,18 +173,24 @@ pub fn check_summary(stdout: &str, first: &str, second: &str, games: usize) {
         })
         .collect();
     assert_eq!(lines.len(), games, "{stdout}");
-    let (wins, losses, ptnml) = final_score(stdout, first, second);
-    let first_wins = lines.iter().filter(|g| g.winner() == first).count() as u64;
+    let score = final_score(stdout, first, second);
+    let count = |winner: Option<&str>| lines.iter().filter(|g| g.winner() == winner).count();
+    let (first_wins, draws) = (count(Some(first)) as u64, count(None) as u64);
     assert_eq!(
-        (wins, losses),
-        (first_wins, games as u64 - first_wins),
+        (score.wins, score.draws, score.losses),
+        (first_wins, draws, games as u64 - first_wins - draws),
         "{stdout}"
     );
     // Games come in pairs, the same opening with colours swapped: first plays white in
-    // the first game of each pair.
+    // the first game of each pair. Bucket i holds the pairs where first scored i half
+    // points; only a pair with exactly one draw has an odd number of them.
+    let ptnml = score.ptnml;
     assert_eq!(ptnml.iter().sum::<u64>(), games as u64 / 2, "{stdout}");
-    assert_eq!(ptnml[1] + ptnml[3], 0, "Breakthrough has no draws");
-    assert_eq!(ptnml[2] + 2 * ptnml[4], first_wins, "{stdout}");
+    let half_points: u64 = (0..5).map(|i| i as u64 * ptnml[i]).sum();
+    assert_eq!(half_points, 2 * first_wins + draws, "{stdout}");
+    let one_draw_pairs = ptnml[1] + ptnml[3];
+    assert!(one_draw_pairs <= draws, "{stdout}");
+    assert_eq!((draws - one_draw_pairs) % 2, 0, "{stdout}");
 }
 
 /// Reads the PGN, replays it with the rules, and checks it against the game lines.

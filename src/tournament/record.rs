@@ -1,0 +1,215 @@
+//! What a played game leaves behind: the moves, what the engines said about them, and how
+//! the game ended. The referee fills a [`GameRecord`]; the PGN writer, the standings and
+//! `check-pgn` read it. This module is the leaf of `tournament/`: it knows the rules and
+//! nothing else of the match runner, so every other module can use it.
+
+pub use crate::game::GameResult;
+use crate::games::breakthrough::{Breakthrough, Color, Move};
+use std::time::Duration;
+
+/// How a game ended, in the PGN `Termination` vocabulary (with names of our own for the
+/// draws by the rules, which the standard files under `normal`, so that a record says
+/// which rule it was).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Termination {
+    /// Won by the rules: a piece reached the last rank, or a side has no piece or no move.
+    Normal,
+    /// Drawn by the rules: the same position, with the same side to move, for the third
+    /// time. (Breakthrough cannot repeat a position; Breakthru can.)
+    Repetition,
+    /// Drawn by the rules: too many turns without progress (Breakthru: 100 turns without a
+    /// capture). Breakthrough has no such rule.
+    MoveLimitRule,
+    /// The runner decided the game, e.g. a draw at `--maxmoves`.
+    Adjudication,
+    /// An illegal or unparsable move.
+    IllegalMove,
+    /// The move came after the clock and margin ran out.
+    TimeForfeit,
+    /// No move at all, even after a grace period.
+    Stalled,
+    /// The engine's process ended or could not be started.
+    Crashed,
+}
+
+impl Termination {
+    /// Every termination.
+    pub const ALL: [Termination; 8] = [
+        Termination::Normal,
+        Termination::Repetition,
+        Termination::MoveLimitRule,
+        Termination::Adjudication,
+        Termination::IllegalMove,
+        Termination::TimeForfeit,
+        Termination::Stalled,
+        Termination::Crashed,
+    ];
+
+    /// The ways an engine loses by failing rather than by its play, in the order the
+    /// standings list them.
+    pub const FORFEITS: [Termination; 4] = [
+        Termination::TimeForfeit,
+        Termination::Stalled,
+        Termination::IllegalMove,
+        Termination::Crashed,
+    ];
+
+    pub fn pgn_name(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Repetition => "repetition",
+            Termination::MoveLimitRule => "move limit rule",
+            Termination::Adjudication => "adjudication",
+            Termination::IllegalMove => "rules infraction",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Stalled => "stalled connection",
+            Termination::Crashed => "abandoned",
+        }
+    }
+
+    pub fn from_pgn_name(name: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.pgn_name() == name)
+    }
+
+    /// Whether the rules ended the game, rather than the runner or a failing engine.
+    pub fn by_the_rules(self) -> bool {
+        matches!(
+            self,
+            Termination::Normal | Termination::Repetition | Termination::MoveLimitRule
+        )
+    }
+
+    /// Whether the loser lost by failing (see [`Termination::FORFEITS`]).
+    pub fn is_forfeit(self) -> bool {
+        Termination::FORFEITS.contains(&self)
+    }
+}
+
+/// How a game ended: the result, the termination, and the words for people.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Ending {
+    pub result: GameResult,
+    pub termination: Termination,
+    /// E.g. `White reaches the goal` or `Black makes an illegal move: 'a7a4' is not a
+    /// legal move in this position`.
+    pub reason: String,
+}
+
+impl Ending {
+    /// How the rules end the game at `position`, or `None` while it goes on. The referee
+    /// and `check-pgn` both judge with this, the one place that maps the rules' verdict to
+    /// a result. Breakthrough's rules only know wins; a game whose rules also draw maps
+    /// its draws here to [`GameResult::Draw`] with [`Termination::Repetition`] or
+    /// [`Termination::MoveLimitRule`].
+    pub fn by_the_rules(position: &Breakthrough) -> Option<Ending> {
+        let outcome = position.outcome()?;
+        Some(Ending {
+            result: GameResult::Win(outcome.winner),
+            termination: Termination::Normal,
+            reason: outcome.to_string(),
+        })
+    }
+}
+
+/// A score as an engine reported it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReportedScore {
+    Centipawns(i32),
+    /// Mate in this many moves; negative when the engine is being mated.
+    Mate(i32),
+}
+
+impl ReportedScore {
+    /// cutechess's style: `+0.31`, `-1.20`, `+M5`, `-M3`.
+    pub fn text(self) -> String {
+        match self {
+            ReportedScore::Centipawns(cp) => format!("{:+.2}", cp as f64 / 100.0),
+            ReportedScore::Mate(n) if n < 0 => format!("-M{}", -n),
+            ReportedScore::Mate(n) => format!("+M{n}"),
+        }
+    }
+}
+
+/// What an engine said about one of its moves.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct MoveNote {
+    pub score: Option<ReportedScore>,
+    pub depth: Option<u32>,
+    pub nps: Option<u64>,
+    pub time: Duration,
+}
+
+/// A finished game.
+#[derive(Clone, PartialEq, Debug)]
+pub struct GameRecord {
+    /// The opening's root position; `moves` starts there, book moves first.
+    pub root: Breakthrough,
+    pub moves: Vec<Move>,
+    /// One per move: `None` for book moves.
+    pub notes: Vec<Option<MoveNote>>,
+    pub ending: Ending,
+}
+
+impl GameRecord {
+    /// The side that played the move at `ply`.
+    pub fn mover(&self, ply: usize) -> Color {
+        if ply.is_multiple_of(2) {
+            self.root.side_to_move()
+        } else {
+            self.root.side_to_move().opponent()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn termination_names_round_trip() {
+        for t in Termination::ALL {
+            assert_eq!(Termination::from_pgn_name(t.pgn_name()), Some(t));
+        }
+        assert_eq!(Termination::from_pgn_name("emergency"), None);
+        let forfeits: Vec<_> = Termination::ALL
+            .into_iter()
+            .filter(|t| t.is_forfeit())
+            .collect();
+        assert_eq!(forfeits.len(), Termination::FORFEITS.len());
+        assert!(forfeits.iter().all(|t| !t.by_the_rules()));
+        assert!(!Termination::Adjudication.by_the_rules());
+    }
+
+    #[test]
+    fn results_in_pgn_and_points() {
+        for result in [
+            GameResult::Win(Color::White),
+            GameResult::Win(Color::Black),
+            GameResult::Draw,
+        ] {
+            assert_eq!(GameResult::from_pgn(result.pgn()), Some(result));
+            // Two sides share two points.
+            let sum = result.half_points(Color::White) + result.half_points(Color::Black);
+            assert_eq!(sum, 2);
+        }
+        assert_eq!(GameResult::Draw.pgn(), "1/2-1/2");
+        assert_eq!(GameResult::Win(Color::Black).half_points(Color::Black), 2);
+        assert_eq!(GameResult::Win(Color::Black).half_points(Color::White), 0);
+        assert_eq!(GameResult::from_pgn("*"), None);
+        assert_eq!(GameResult::from_pgn("1/2"), None);
+    }
+
+    #[test]
+    fn the_rules_end_breakthrough_games_only_with_wins() {
+        let ended = |fen: &str| Ending::by_the_rules(&Breakthrough::from_fen(fen).unwrap());
+        assert_eq!(ended("pppp/4/4/PPPP w 0 1"), None);
+        assert_eq!(
+            ended("P7/8/8/8/8/8/8/p7 b 0 1"),
+            Some(Ending {
+                result: GameResult::Win(Color::White),
+                termination: Termination::Normal,
+                reason: "White reaches the goal".into(),
+            })
+        );
+    }
+}
