@@ -1,20 +1,16 @@
 //! The command line: with no arguments Troyka speaks the protocol on stdin/stdout; the
 //! subcommands are tools for people and scripts.
 
-use crate::datagen::record::{self, DataFile};
 use crate::datagen::DatagenSettings;
 use crate::eval::nnue::Network;
 use crate::perft;
 use crate::rules::{BoardSize, Game};
 use crate::search::EvalChoice;
-use crate::solve::{self, Outcome, Progress, Solver, Totals};
+use crate::solve;
 use crate::train::TrainSettings;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use std::time::Instant;
 
 const USAGE: &str = "usage: troyka                 speak the protocol on stdin/stdout
        troyka perft DEPTH [--fen FEN | --size CxR] [--divide]
@@ -100,24 +96,7 @@ fn perft_command(args: &[String]) -> Result<(), String> {
     }
     let depth = depth.ok_or(format!("perft needs a depth\n{USAGE}"))?;
     let game = game.unwrap_or_else(|| Game::start(BoardSize::STANDARD));
-
-    let started = Instant::now();
-    let nodes = if divide {
-        let divided = perft::divide(&game, depth, &AtomicBool::new(false));
-        for (mv, count) in &divided.moves {
-            println!("{}: {count}", game.move_name(*mv));
-        }
-        divided.leaves
-    } else {
-        perft::perft_game(&game, depth)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
-    eprintln!(
-        "time {:.3} s, {:.0} leaves/s",
-        seconds,
-        nodes as f64 / seconds.max(1e-9)
-    );
+    perft::print_count(&game, depth, divide);
     Ok(())
 }
 
@@ -162,17 +141,8 @@ fn datagen_command(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
         }
     }
-    if let Some(net) = &settings.eval.loaded {
-        if net.size != settings.size {
-            return Err(format!(
-                "--eval: the network is for {}, the games are on {}",
-                net.size, settings.size
-            ));
-        }
-    }
     let path = out.ok_or(format!("datagen needs --out FILE\n{USAGE}"))?;
-    let mut file = BufWriter::new(record::open_for_append(&path, settings.size)?);
-    crate::datagen::generate(&settings, &mut file).map_err(|e| format!("{}: {e}", path.display()))
+    crate::datagen::generate_into(&settings, &path)
 }
 
 /// `troyka features FILE...`.
@@ -180,12 +150,8 @@ fn features_command(paths: &[String]) -> Result<(), String> {
     if paths.is_empty() {
         return Err(format!("features needs data files\n{USAGE}"));
     }
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    for path in paths {
-        let data = DataFile::read(Path::new(path))?;
-        crate::datagen::write_features(&data, &mut out).map_err(|e| e.to_string())?;
-    }
-    out.flush().map_err(|e| e.to_string())
+    let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+    crate::datagen::print_features(&paths)
 }
 
 /// `troyka train --out NET [options] DATA...`.
@@ -283,155 +249,7 @@ fn solve_command(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unexpected argument '{other}'\n{USAGE}")),
         }
     }
-    if let Some(winner) = game.winner() {
-        return Err(format!(
-            "the game is over ({} won): nothing to solve",
-            winner.name()
-        ));
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let handler_stop = stop.clone();
-    // Ctrl-C stops the solve; what it knows so far is still printed and saved.
-    let _ = ctrlc::set_handler(move || handler_stop.store(true, Ordering::SeqCst));
-    // Deep games need deep recursion: solve on a thread with a large stack.
-    std::thread::Builder::new()
-        .name("solve".into())
-        .stack_size(SOLVE_STACK_BYTES)
-        .spawn(move || solve_and_prove(settings, &game, &stop, proof, checkpoint))
-        .map_err(|e| format!("cannot start the solver thread: {e}"))?
-        .join()
-        .map_err(|_| "the solver thread failed".to_string())?
-}
-
-const SOLVE_STACK_BYTES: usize = 256 << 20;
-/// How often a solve with `--checkpoint` saves its table.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
-
-fn solve_and_prove(
-    settings: solve::Settings,
-    game: &Game,
-    stop: &AtomicBool,
-    proof: Option<PathBuf>,
-    checkpoint: Option<PathBuf>,
-) -> Result<(), String> {
-    let solver = Solver::new(settings);
-    println!("position {} ({})", game.to_fen(), game.size());
-    let mut earlier = Totals::default();
-    if let Some(path) = checkpoint.as_deref().filter(|p| p.exists()) {
-        earlier = solver.load_checkpoint(game, path)?;
-        println!(
-            "resumed from {}: {} nodes in {:.1} s before, table {:.1}% full",
-            path.display(),
-            earlier.nodes,
-            earlier.elapsed.as_secs_f64(),
-            solver.permille_full() as f64 / 10.0
-        );
-    }
-    let mut last_save = Instant::now();
-    let solution = solver.solve(game, stop, &mut |progress: &Progress| {
-        eprintln!("{}", progress_line(progress, earlier));
-        if let Some(path) = &checkpoint {
-            if last_save.elapsed() >= CHECKPOINT_EVERY {
-                let totals = Totals {
-                    nodes: earlier.nodes + progress.nodes,
-                    elapsed: earlier.elapsed + progress.elapsed,
-                };
-                match solver.save_checkpoint(game, totals, path) {
-                    Ok(()) => eprintln!("checkpoint saved to {}", path.display()),
-                    Err(message) => eprintln!("error: {message}"),
-                }
-                last_save = Instant::now();
-            }
-        }
-    });
-    let side = game.side_to_move();
-    match &solution.outcome {
-        Outcome::Won { moves } => {
-            println!("result: {} (the side to move) wins", side.name());
-            println!("winning moves: {}", names(game, moves));
-        }
-        Outcome::Lost { replies } => {
-            println!(
-                "result: {} (the side to move) loses; {} wins",
-                side.name(),
-                side.opponent().name()
-            );
-            for (mv, answers) in replies {
-                println!(
-                    "  {} is answered by {}",
-                    game.move_name(*mv),
-                    names(&game.play(*mv), answers)
-                );
-            }
-        }
-        Outcome::Unknown => println!(
-            "result: unknown (stopped); root proof number {}, disproof number {}",
-            number_text(solution.root.phi),
-            number_text(solution.root.delta)
-        ),
-    }
-    let seconds = solution.elapsed.as_secs_f64();
-    println!(
-        "nodes {} time {:.1} s nps {:.0} table {:.1}%",
-        solution.nodes,
-        seconds,
-        solution.nodes as f64 / seconds.max(1e-9),
-        solver.permille_full() as f64 / 10.0
-    );
-    let totals = Totals {
-        nodes: earlier.nodes + solution.nodes,
-        elapsed: earlier.elapsed + solution.elapsed,
-    };
-    if earlier.nodes > 0 {
-        println!(
-            "over all sessions: nodes {} time {:.1} s",
-            totals.nodes,
-            totals.elapsed.as_secs_f64()
-        );
-    }
-    // A checkpoint resumed solved has nothing new to save.
-    if let Some(path) = checkpoint.as_ref().filter(|_| solution.nodes > 0) {
-        solver.save_checkpoint(game, totals, path)?;
-        println!("checkpoint saved to {}", path.display());
-    }
-    let Some(winner) = solution.winner(side) else {
-        return match proof {
-            Some(_) => Err("no proof written: the position is not solved".into()),
-            None => Ok(()),
-        };
-    };
-    let root_moves = match &solution.outcome {
-        Outcome::Won { moves } => moves.clone(),
-        _ => Vec::new(),
-    };
-    // The proof is always built, for its size; it is kept and checked with --proof.
-    let started = Instant::now();
-    let mut out: Box<dyn Write> = match &proof {
-        Some(path) => Box::new(BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        )),
-        None => Box::new(std::io::sink()),
-    };
-    let lines = solver.write_proof(game, winner, &root_moves, stop, &mut out, &mut |p| {
-        eprintln!(
-            "{:7.1} s  writing the proof: {} lines, {} nodes searched again",
-            p.elapsed.as_secs_f64(),
-            p.lines,
-            p.nodes
-        )
-    })?;
-    drop(out);
-    let place = proof.as_ref().map_or(String::new(), |path| {
-        format!(" written to {}", path.display())
-    });
-    println!(
-        "proof: {lines} lines{place} in {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
-    match &proof {
-        Some(path) => verify_proof(path, false),
-        None => Ok(()),
-    }
+    solve::solve_and_prove(game, settings, proof, checkpoint)
 }
 
 /// `troyka verify-proof FILE [--deep]`.
@@ -446,72 +264,5 @@ fn verify_proof_command(args: &[String]) -> Result<(), String> {
         }
     }
     let path = path.ok_or(format!("verify-proof needs a proof file\n{USAGE}"))?;
-    verify_proof(&path, deep)
-}
-
-/// Checks a proof file and prints the verdict; an invalid proof is an error.
-fn verify_proof(path: &Path, deep: bool) -> Result<(), String> {
-    let started = Instant::now();
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let report = crate::proof::check::check(std::io::BufReader::new(file), deep)
-        .map_err(|e| format!("{}: the proof is not valid: {e}", path.display()))?;
-    let leaves: Vec<String> = std::iter::once(format!("end {}", report.ends))
-        .chain(
-            report
-                .leaves
-                .iter()
-                .map(|(pattern, count)| format!("{} {count}", pattern.name())),
-        )
-        .collect();
-    println!(
-        "proof checked{}: {} wins {} within {} plies; {} positions, leaves: {}; {:.1} s",
-        if deep {
-            " (patterns confirmed by brute force)"
-        } else {
-            ""
-        },
-        report.winner.name(),
-        report.root.to_fen(),
-        report.depth,
-        report.positions,
-        leaves.join(", "),
-        started.elapsed().as_secs_f64()
-    );
-    if report.unused_lines > 0 {
-        println!("note: {} lines are never used", report.unused_lines);
-    }
-    if report.repeated_lines > 0 {
-        println!(
-            "note: {} lines prove a position proved further up again",
-            report.repeated_lines
-        );
-    }
-    Ok(())
-}
-
-fn names(game: &Game, moves: &[crate::rules::Move]) -> String {
-    let names: Vec<String> = moves.iter().map(|&m| game.move_name(m)).collect();
-    names.join(" ")
-}
-
-fn number_text(n: u32) -> String {
-    if n == solve::INFINITY {
-        "inf".into()
-    } else {
-        n.to_string()
-    }
-}
-
-/// A progress line for stderr: totals over all sessions, the speed of this one.
-fn progress_line(progress: &Progress, earlier: Totals) -> String {
-    let seconds = progress.elapsed.as_secs_f64();
-    format!(
-        "{:>8.1} s  nodes {:>12}  {:>8.0} nodes/s  root pn {} dn {}  table {:.1}%",
-        seconds + earlier.elapsed.as_secs_f64(),
-        progress.nodes + earlier.nodes,
-        progress.nodes as f64 / seconds.max(1e-9),
-        number_text(progress.root.phi),
-        number_text(progress.root.delta),
-        progress.permille_full as f64 / 10.0
-    )
+    crate::proof::verify_file(&path, deep)
 }

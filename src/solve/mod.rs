@@ -4,18 +4,21 @@
 //! ([`symmetry`]), can run on several threads ([`parallel`]) and stop and resume
 //! ([`checkpoint`]), and writes the proof for the independent checker in [`crate::proof`]
 //! ([`extract`]). It shares only the rules, the race patterns and the evaluation (for the
-//! first proof numbers) with the alpha-beta search.
+//! first proof numbers) with the alpha-beta search. [`solve_and_prove`] is `troyka solve`
+//! ([`run`]).
 
 mod checkpoint;
 mod dfpn;
 mod extract;
 mod parallel;
+mod run;
 mod symmetry;
 mod table;
 
 pub use checkpoint::Totals;
 pub use dfpn::Progress;
 pub use extract::WriteProgress;
+pub use run::solve_and_prove;
 pub use table::{Numbers, INFINITY};
 
 use crate::rules::{Bitboard, Color, Game, Move, MoveList, Position};
