@@ -1,3 +1,3 @@
 fn main() {
-    std::process::exit(troyka::cli::run(std::env::args().skip(1).collect()));
+    std::process::exit(troyka::cli::run(std::env::args_os()));
 }

@@ -5,6 +5,7 @@
 use crate::games::breakthrough::{Bitboard, Breakthrough, Move, Position};
 use crate::with_position;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Leaves of the tree of `depth` plies below `position`, counting the moves of the last
 /// ply without making them.
@@ -82,6 +83,28 @@ fn perft_until<B: Bitboard>(position: &Position<B>, depth: u32, stop: &AtomicBoo
         }
     });
     leaves
+}
+
+/// `troyka perft`: prints the count on stdout (below each root move's with `divide`), and
+/// the time and speed on stderr, so that stdout can be compared with reference tables.
+pub fn print_count(game: &Breakthrough, depth: u32, divide_moves: bool) {
+    let started = Instant::now();
+    let nodes = if divide_moves {
+        let divided = divide(game, depth, &AtomicBool::new(false));
+        for (mv, count) in &divided.moves {
+            println!("{}: {count}", game.move_name(*mv));
+        }
+        divided.leaves
+    } else {
+        perft_game(game, depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    eprintln!(
+        "time {:.3} s, {:.0} leaves/s",
+        seconds,
+        nodes as f64 / seconds.max(1e-9)
+    );
 }
 
 #[cfg(test)]

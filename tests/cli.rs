@@ -9,33 +9,71 @@ fn troyka(args: &[&str]) -> Output {
         .expect("troyka runs")
 }
 
+/// The subcommands, each of which has its own `--help`.
+const SUBCOMMANDS: [&str; 7] = [
+    "perft",
+    "bench",
+    "datagen",
+    "features",
+    "train",
+    "solve",
+    "verify-proof",
+];
+
 #[test]
 fn help_anywhere_prints_the_usage_and_succeeds() {
-    for args in [
-        &["--help"][..],
-        &["help"],
-        &["datagen", "--help"],
-        &["perft", "-h"],
+    // The usage names every subcommand; a subcommand's help names its own flags.
+    for (args, expected) in [
+        (&["--help"][..], &SUBCOMMANDS[..]),
+        (&["help"], &SUBCOMMANDS),
+        (&["datagen", "--help"], &["--random-plies", "--eval"]),
+        (&["perft", "-h"], &["<DEPTH>", "--divide"]),
     ] {
         let output = troyka(args);
         assert!(output.status.success(), "{args:?}");
+        assert!(output.stderr.is_empty(), "{args:?}");
         let text = String::from_utf8(output.stdout).unwrap();
-        assert!(text.starts_with("usage: troyka"), "{args:?}: {text}");
-        assert!(text.contains("--random-plies"), "{args:?}");
+        assert!(text.contains("Usage: troyka"), "{args:?}: {text}");
+        for word in expected {
+            assert!(text.contains(word), "{args:?}: no {word} in {text}");
+        }
+    }
+}
+
+#[test]
+fn every_subcommand_has_its_own_help() {
+    for subcommand in SUBCOMMANDS {
+        for args in [[subcommand, "--help"], ["help", subcommand]] {
+            let output = troyka(&args);
+            assert_eq!(output.status.code(), Some(0), "{args:?}");
+            assert!(output.stderr.is_empty(), "{args:?}");
+            let text = String::from_utf8(output.stdout).unwrap();
+            let usage = format!("Usage: troyka {subcommand}");
+            assert!(text.contains(&usage), "{args:?}: {text}");
+        }
     }
 }
 
 #[test]
 fn bad_arguments_are_named_on_stderr_with_exit_code_2() {
     let cases: [(&[&str], &str); 5] = [
-        (&["perft", "x"], "error: bad perft depth 'x'"),
-        (&["perft", "2", "--size", "1x1"], "error: "),
-        (&["datagen", "--games"], "error: --games needs a value"),
+        (&["perft", "x"], "error: invalid value 'x' for '<DEPTH>'"),
+        (
+            &["perft", "2", "--size", "1x1"],
+            "error: invalid value '1x1' for '--size",
+        ),
+        (
+            &["datagen", "--games"],
+            "error: a value is required for '--games",
+        ),
         (
             &["datagen", "--games", "3"],
-            "error: datagen needs --out FILE",
+            "error: the following required arguments were not provided:\n  --out",
         ),
-        (&["frobnicate"], "error: unknown command 'frobnicate'"),
+        (
+            &["frobnicate"],
+            "error: unrecognized subcommand 'frobnicate'",
+        ),
     ];
     for (args, expected) in cases {
         let output = troyka(args);
@@ -43,6 +81,80 @@ fn bad_arguments_are_named_on_stderr_with_exit_code_2() {
         assert!(output.stdout.is_empty(), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.starts_with(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn values_out_of_range_are_refused_before_anything_runs() {
+    let dir = std::env::temp_dir().join(format!("troyka-cli-range-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("never-written");
+    let out = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 12] = [
+        (&["perft", "0"], "'<DEPTH>'"),
+        (&["perft", "-1"], "'<DEPTH>'"),
+        (&["solve", "--threads", "0"], "'--threads <N>'"),
+        (&["solve", "--hash", "0"], "'--hash <MB>'"),
+        (&["solve", "--time", "-1"], "'--time <S>'"),
+        (&["solve", "--time", "nan"], "'--time <S>'"),
+        (
+            &["datagen", "--out", out, "--threads", "0"],
+            "'--threads <N>'",
+        ),
+        (
+            &["datagen", "--out", out, "--margin", "10001"],
+            "'--margin <CP>'",
+        ),
+        (
+            &["train", "--out", out, "--validation", "1001", out],
+            "'--validation",
+        ),
+        (
+            &["train", "--out", out, "--lambda", "1.5", out],
+            "'--lambda <F>'",
+        ),
+        (
+            &["train", "--out", out, "--captures", "maybe", out],
+            "'--captures",
+        ),
+        (
+            &["train", "--out", out, "--residual", "true", out],
+            "'--residual",
+        ),
+    ];
+    for (args, flag) in cases {
+        let output = troyka(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with("error: invalid value"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+    }
+    // The word choices say what they take.
+    let output = troyka(&["train", "--out", out, "--residual", "true", out]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("[possible values: yes, no]"), "{stderr}");
+    assert!(!std::path::Path::new(out).exists(), "nothing ran");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_position_and_a_board_size_together_are_refused() {
+    for command in [&["perft", "2"][..], &["solve"]] {
+        let args = [command, &["--fen", "p4/5/2p2/5/P1P1P w", "--size", "5x5"]].concat();
+        let output = troyka(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with(
+                "error: the argument '--fen <FEN>' cannot be used with '--size <CxR>'"
+            ),
+            "{args:?}: {stderr}"
+        );
     }
 }
 

@@ -6,10 +6,21 @@ use super::record::{DataFile, Sample};
 use crate::games::breakthrough::linear;
 use crate::games::breakthrough::{Bitboard, Color};
 use crate::with_position;
-use std::io::Write;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+/// `troyka features`: the feature lines of every file in turn, on stdout.
+pub fn print_features(paths: &[PathBuf]) -> Result<(), String> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for path in paths {
+        let data = DataFile::read(path)?;
+        write_features(&data, &mut out).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
 
 /// Writes `result f0 f1 …` for every quiet position of `data`.
-pub fn write_features(data: &DataFile, out: &mut impl Write) -> std::io::Result<()> {
+fn write_features(data: &DataFile, out: &mut impl Write) -> std::io::Result<()> {
     for sample in data.samples().filter(is_quiet) {
         let values: Vec<String> = linear::features(&sample.game)
             .iter()

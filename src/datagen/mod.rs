@@ -14,7 +14,7 @@
 mod features;
 pub mod record;
 
-pub use features::write_features;
+pub use features::print_features;
 
 use crate::eval::EvalChoice;
 use crate::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
@@ -22,7 +22,8 @@ use crate::search::{Engine, Limits, Score, Signals};
 use rand_mt::Mt64;
 use record::Sample;
 use std::collections::HashSet;
-use std::io::Write;
+use std::io::{BufWriter, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -72,6 +73,21 @@ struct Tally {
     white_wins: AtomicU64,
     positions: AtomicU64,
     duplicates: AtomicU64,
+}
+
+/// `troyka datagen`: plays the games and appends their positions to the data file at
+/// `path` (created with its header if missing; one of another board size is refused).
+pub fn generate_into(settings: &DatagenSettings, path: &Path) -> Result<(), String> {
+    if let Some(net) = &settings.eval.loaded {
+        if net.size != settings.size {
+            return Err(format!(
+                "--eval: the network is for {}, the games are on {}",
+                net.size, settings.size
+            ));
+        }
+    }
+    let mut file = BufWriter::new(record::open_for_append(path, settings.size)?);
+    generate(settings, &mut file).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Plays the games and appends their labelled positions to `out` (records of

@@ -1,5 +1,6 @@
 //! Proof files: the solver writes them, [`check`] verifies them with the rules and the race
-//! patterns alone. Nothing here knows the solver; the format is all they share.
+//! patterns alone, and [`verify_file`] prints the checker's verdict on a file. Nothing here
+//! knows the solver; the format is all they share.
 //!
 //! A proof is a text file:
 //!
@@ -39,6 +40,9 @@
 
 pub mod check;
 mod proven;
+mod verify;
+
+pub use verify::verify_file;
 
 use crate::games::breakthrough::{
     move_name, parse_move_text, Bitboard, BoardSize, Breakthrough, Color, Move, Pattern, Position,

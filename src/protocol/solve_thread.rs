@@ -9,13 +9,10 @@ use super::search_thread::Finished;
 use super::uci::format::{score, Dialect};
 use crate::games::breakthrough::{Breakthrough, Move};
 use crate::search::{Score, Signals};
-use crate::solve::{Numbers, Outcome, Progress, Settings, Solution, Solver, INFINITY};
+use crate::solve::{Numbers, Outcome, Progress, Settings, Solution, Solver, INFINITY, STACK_BYTES};
 use crossbeam_channel::Sender;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The solver recurses as deep as the game is long.
-const STACK_BYTES: usize = 256 << 20;
 
 /// One `go solve`.
 pub struct SolveJob {

@@ -4,18 +4,21 @@
 //! ([`symmetry`]), can run on several threads ([`parallel`]) and stop and resume
 //! ([`checkpoint`]), and writes the proof for the independent checker in [`crate::proof`]
 //! ([`extract`]). It shares only the rules, the race patterns and the evaluation (for the
-//! first proof numbers) with the alpha-beta search.
+//! first proof numbers) with the alpha-beta search. [`solve_and_prove`] is `troyka solve`
+//! ([`run`]).
 
 mod checkpoint;
 mod dfpn;
 mod extract;
 mod parallel;
+mod run;
 mod symmetry;
 mod table;
 
 pub use checkpoint::Totals;
 pub use dfpn::Progress;
 pub use extract::WriteProgress;
+pub use run::solve_and_prove;
 pub use table::{Numbers, INFINITY};
 
 use crate::games::breakthrough::{Bitboard, Breakthrough, Color, Move, MoveList, Position};
@@ -93,8 +96,9 @@ impl Solution {
     }
 }
 
-/// Threads recurse as deep as the game is long.
-const HELPER_STACK_BYTES: usize = 256 << 20;
+/// The solver recurses as deep as the game is long: every thread that runs it (helpers, the
+/// command line's, the protocol's) has a stack this large.
+pub const STACK_BYTES: usize = 256 << 20;
 
 /// The solver: its table persists between calls (a proof is written from it after a solve).
 pub struct Solver {
@@ -211,7 +215,7 @@ impl Solver {
             for thread in 1..threads {
                 let shared = &shared;
                 let spawned = std::thread::Builder::new()
-                    .stack_size(HELPER_STACK_BYTES)
+                    .stack_size(STACK_BYTES)
                     .spawn_scoped(scope, move || {
                         let mut quiet = |_: &Progress| {};
                         let mut helper = Dfpn::new(root, &self.table, control, &mut quiet)

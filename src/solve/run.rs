@@ -1,0 +1,197 @@
+//! `troyka solve`: runs the [`Solver`] on a position with progress lines on stderr, resumes
+//! from and saves a checkpoint, prints who wins on stdout, and writes the proof and has the
+//! [checker](crate::proof::check) verify it. The command line only gathers the settings; the
+//! protocol's `go solve` drives the solver its own way (`protocol/solve_thread.rs`).
+
+use super::{Outcome, Progress, Settings, Solver, Totals, INFINITY, STACK_BYTES};
+use crate::games::breakthrough::{Breakthrough, Move};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a solve with a checkpoint saves its table.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
+
+/// Solves `game`, resuming from `checkpoint` if that file exists and saving the table there,
+/// and writes the proof to `proof` and checks it. Ctrl-C stops the solve; what it knows so
+/// far is still printed and saved. Errors are for the user.
+pub fn solve_and_prove(
+    game: Breakthrough,
+    settings: Settings,
+    proof: Option<PathBuf>,
+    checkpoint: Option<PathBuf>,
+) -> Result<(), String> {
+    if let Some(winner) = game.winner() {
+        return Err(format!(
+            "the game is over ({} won): nothing to solve",
+            winner.name()
+        ));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let handler_stop = stop.clone();
+    let _ = ctrlc::set_handler(move || handler_stop.store(true, Ordering::SeqCst));
+    std::thread::Builder::new()
+        .name("solve".into())
+        .stack_size(STACK_BYTES)
+        .spawn(move || prove(settings, &game, &stop, proof, checkpoint))
+        .map_err(|e| format!("cannot start the solver thread: {e}"))?
+        .join()
+        .map_err(|_| "the solver thread failed".to_string())?
+}
+
+/// The solve itself, on the solver's thread.
+fn prove(
+    settings: Settings,
+    game: &Breakthrough,
+    stop: &AtomicBool,
+    proof: Option<PathBuf>,
+    checkpoint: Option<PathBuf>,
+) -> Result<(), String> {
+    let solver = Solver::new(settings);
+    println!("position {} ({})", game.to_fen(), game.size());
+    let mut earlier = Totals::default();
+    if let Some(path) = checkpoint.as_deref().filter(|p| p.exists()) {
+        earlier = solver.load_checkpoint(game, path)?;
+        println!(
+            "resumed from {}: {} nodes in {:.1} s before, table {:.1}% full",
+            path.display(),
+            earlier.nodes,
+            earlier.elapsed.as_secs_f64(),
+            solver.permille_full() as f64 / 10.0
+        );
+    }
+    let mut last_save = Instant::now();
+    let solution = solver.solve(game, stop, &mut |progress: &Progress| {
+        eprintln!("{}", progress_line(progress, earlier));
+        if let Some(path) = &checkpoint {
+            if last_save.elapsed() >= CHECKPOINT_EVERY {
+                let totals = Totals {
+                    nodes: earlier.nodes + progress.nodes,
+                    elapsed: earlier.elapsed + progress.elapsed,
+                };
+                match solver.save_checkpoint(game, totals, path) {
+                    Ok(()) => eprintln!("checkpoint saved to {}", path.display()),
+                    Err(message) => eprintln!("error: {message}"),
+                }
+                last_save = Instant::now();
+            }
+        }
+    });
+    let side = game.side_to_move();
+    match &solution.outcome {
+        Outcome::Won { moves } => {
+            println!("result: {} (the side to move) wins", side.name());
+            println!("winning moves: {}", names(game, moves));
+        }
+        Outcome::Lost { replies } => {
+            println!(
+                "result: {} (the side to move) loses; {} wins",
+                side.name(),
+                side.opponent().name()
+            );
+            for (mv, answers) in replies {
+                println!(
+                    "  {} is answered by {}",
+                    game.move_name(*mv),
+                    names(&game.play(*mv), answers)
+                );
+            }
+        }
+        Outcome::Unknown => println!(
+            "result: unknown (stopped); root proof number {}, disproof number {}",
+            number_text(solution.root.phi),
+            number_text(solution.root.delta)
+        ),
+    }
+    let seconds = solution.elapsed.as_secs_f64();
+    println!(
+        "nodes {} time {:.1} s nps {:.0} table {:.1}%",
+        solution.nodes,
+        seconds,
+        solution.nodes as f64 / seconds.max(1e-9),
+        solver.permille_full() as f64 / 10.0
+    );
+    let totals = Totals {
+        nodes: earlier.nodes + solution.nodes,
+        elapsed: earlier.elapsed + solution.elapsed,
+    };
+    if earlier.nodes > 0 {
+        println!(
+            "over all sessions: nodes {} time {:.1} s",
+            totals.nodes,
+            totals.elapsed.as_secs_f64()
+        );
+    }
+    // A checkpoint resumed solved has nothing new to save.
+    if let Some(path) = checkpoint.as_ref().filter(|_| solution.nodes > 0) {
+        solver.save_checkpoint(game, totals, path)?;
+        println!("checkpoint saved to {}", path.display());
+    }
+    let Some(winner) = solution.winner(side) else {
+        return match proof {
+            Some(_) => Err("no proof written: the position is not solved".into()),
+            None => Ok(()),
+        };
+    };
+    let root_moves = match &solution.outcome {
+        Outcome::Won { moves } => moves.clone(),
+        _ => Vec::new(),
+    };
+    // The proof is always built, for its size; it is kept and checked with a proof file.
+    let started = Instant::now();
+    let mut out: Box<dyn Write> = match &proof {
+        Some(path) => Box::new(BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )),
+        None => Box::new(std::io::sink()),
+    };
+    let lines = solver.write_proof(game, winner, &root_moves, stop, &mut out, &mut |p| {
+        eprintln!(
+            "{:7.1} s  writing the proof: {} lines, {} nodes searched again",
+            p.elapsed.as_secs_f64(),
+            p.lines,
+            p.nodes
+        )
+    })?;
+    drop(out);
+    let place = proof.as_ref().map_or(String::new(), |path| {
+        format!(" written to {}", path.display())
+    });
+    println!(
+        "proof: {lines} lines{place} in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    match &proof {
+        Some(path) => crate::proof::verify_file(path, false),
+        None => Ok(()),
+    }
+}
+
+fn names(game: &Breakthrough, moves: &[Move]) -> String {
+    let names: Vec<String> = moves.iter().map(|&m| game.move_name(m)).collect();
+    names.join(" ")
+}
+
+fn number_text(n: u32) -> String {
+    if n == INFINITY {
+        "inf".into()
+    } else {
+        n.to_string()
+    }
+}
+
+/// A progress line for stderr: totals over all sessions, the speed of this one.
+fn progress_line(progress: &Progress, earlier: Totals) -> String {
+    let seconds = progress.elapsed.as_secs_f64();
+    format!(
+        "{:>8.1} s  nodes {:>12}  {:>8.0} nodes/s  root pn {} dn {}  table {:.1}%",
+        seconds + earlier.elapsed.as_secs_f64(),
+        progress.nodes + earlier.nodes,
+        progress.nodes as f64 / seconds.max(1e-9),
+        number_text(progress.root.phi),
+        number_text(progress.root.delta),
+        progress.permille_full as f64 / 10.0
+    )
+}
