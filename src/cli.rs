@@ -6,9 +6,8 @@
 //! checks every value (numbers and their ranges, board sizes, positions, word choices)
 //! before anything runs, so a bad argument never starts a long job.
 
-use crate::eval::EvalChoice;
+use crate::eval::EvalSpec;
 use crate::games::breakthrough::{BoardSize, Breakthrough};
-use crate::nnue::Network;
 use crate::{datagen, perft, proof, solve, train};
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -16,7 +15,6 @@ use std::ffi::OsString;
 use std::ops::RangeBounds;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs the command line (`args` starts with the program's name); returns the exit code.
@@ -161,30 +159,12 @@ struct DatagenArgs {
     /// The evaluation the games are played with: builtin (the built-in networks), linear,
     /// or a net file, to make an earlier generation of data again
     #[arg(long, value_name = "builtin|linear|NET", default_value = "builtin",
-          value_parser = EvalArg::parse)]
-    eval: EvalArg,
+          value_parser = EvalSpec::parse)]
+    eval: EvalSpec,
 }
 
 fn datagen_defaults() -> datagen::DatagenSettings {
     datagen::DatagenSettings::new(BoardSize::STANDARD)
-}
-
-/// `--eval`: a net file is only read once the arguments are all known to be good.
-#[derive(Clone)]
-enum EvalArg {
-    Builtin,
-    Linear,
-    Net(PathBuf),
-}
-
-impl EvalArg {
-    fn parse(text: &str) -> Result<EvalArg, String> {
-        Ok(match text {
-            "builtin" => EvalArg::Builtin,
-            "linear" => EvalArg::Linear,
-            file => EvalArg::Net(PathBuf::from(file)),
-        })
-    }
 }
 
 impl DatagenArgs {
@@ -197,17 +177,8 @@ impl DatagenArgs {
         settings.random_plies = self.random_plies;
         settings.varied_plies = self.varied_plies;
         settings.margin = self.margin;
-        settings.eval = match self.eval {
-            EvalArg::Builtin => EvalChoice::default(),
-            EvalArg::Linear => EvalChoice {
-                linear_only: true,
-                loaded: None,
-            },
-            EvalArg::Net(path) => EvalChoice {
-                linear_only: false,
-                loaded: Some(Arc::new(Network::read(&path)?)),
-            },
-        };
+        // A net file is only read once the arguments are all known to be good.
+        settings.eval = self.eval.load()?;
         datagen::generate_into(&settings, &self.out)
     }
 }

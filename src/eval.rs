@@ -6,6 +6,7 @@
 use crate::games::breakthrough::networks::default_network;
 use crate::games::breakthrough::BoardSize;
 use crate::nnue::Network;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Which evaluation the search uses.
@@ -28,6 +29,43 @@ impl EvalChoice {
             Some(net) if net.size == size => Some(NetworkRef::Loaded(net.clone())),
             _ => default_network(size).map(NetworkRef::BuiltIn),
         }
+    }
+}
+
+/// An evaluation as the command line names it (`--eval builtin|linear|NET`), before a net
+/// file is read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EvalSpec {
+    /// The built-in networks where a board has one.
+    Builtin,
+    /// The linear evaluation alone.
+    Linear,
+    /// A network read from this file.
+    Net(PathBuf),
+}
+
+impl EvalSpec {
+    pub fn parse(text: &str) -> Result<EvalSpec, String> {
+        Ok(match text {
+            "builtin" => EvalSpec::Builtin,
+            "linear" => EvalSpec::Linear,
+            file => EvalSpec::Net(PathBuf::from(file)),
+        })
+    }
+
+    /// The choice it names, reading the net file if there is one.
+    pub fn load(&self) -> Result<EvalChoice, String> {
+        Ok(match self {
+            EvalSpec::Builtin => EvalChoice::default(),
+            EvalSpec::Linear => EvalChoice {
+                linear_only: true,
+                loaded: None,
+            },
+            EvalSpec::Net(path) => EvalChoice {
+                linear_only: false,
+                loaded: Some(Arc::new(Network::read(path)?)),
+            },
+        })
     }
 }
 
