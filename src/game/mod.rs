@@ -15,6 +15,7 @@
 //! negates a score when the side to move changes.
 
 mod move_list;
+pub mod proof;
 
 pub use move_list::{MoveList, MAX_MOVES};
 

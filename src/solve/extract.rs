@@ -58,7 +58,7 @@ pub fn write_proof<B: Bitboard>(
         last_report: Instant::now(),
     };
     match extractor.settled(root)? {
-        Some(Reference::Pattern(pattern)) => {
+        Some(Reference::Rule(pattern)) => {
             extractor
                 .writer
                 .line(root, &[Entry::Itself(pattern)])
@@ -128,7 +128,7 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
             }
         };
         if side_to_move_wins == winner_to_move {
-            Ok(Some(Reference::Pattern(pattern)))
+            Ok(Some(Reference::Rule(pattern)))
         } else {
             Err(self.not_won(position))
         }
@@ -204,8 +204,7 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
             others = most_common_pattern(&entries);
         }
         if let Some(pattern) = others {
-            entries
-                .retain(|e| !matches!(e, Entry::Move(_, Reference::Pattern(p)) if *p == pattern));
+            entries.retain(|e| !matches!(e, Entry::Move(_, Reference::Rule(p)) if *p == pattern));
             entries.push(Entry::Others(pattern));
         }
         Ok(entries)
@@ -268,7 +267,7 @@ fn most_common_pattern(entries: &[Entry]) -> Option<Pattern> {
     let count = |pattern: Pattern| {
         entries
             .iter()
-            .filter(|e| matches!(e, Entry::Move(_, Reference::Pattern(p)) if *p == pattern))
+            .filter(|e| matches!(e, Entry::Move(_, Reference::Rule(p)) if *p == pattern))
             .count()
     };
     Pattern::ALL
