@@ -1,4 +1,6 @@
-//! Proof files: the solver writes them, [`check`] verifies them with the rules and the race
+//! Breakthrough's proof files: the generic solver writes them through Breakthrough's
+//! [`Provable`](crate::game::proof::Provable) hooks (in `games/breakthrough/hooks.rs`, which
+//! call the writing functions here), and [`check`] verifies them with the rules and the race
 //! patterns alone. Nothing here knows the solver; the format, in the generic vocabulary of
 //! [`crate::game::proof`], is all they share.
 //!
@@ -160,60 +162,39 @@ fn unhex<B: Bitboard>(text: &str, size: BoardSize) -> Option<B> {
     Some(set)
 }
 
-/// Writes a proof file line by line.
-pub struct ProofWriter<'a> {
-    out: &'a mut dyn Write,
-    size: BoardSize,
-    positions: u64,
+/// Writes the header: the format, the board, the root and the winner.
+pub fn write_header(out: &mut dyn Write, root: &Breakthrough, winner: Color) -> io::Result<()> {
+    writeln!(out, "{MAGIC}")?;
+    writeln!(out, "board {}", root.size())?;
+    writeln!(out, "root {}", root.to_fen())?;
+    writeln!(out, "winner {}", winner.name())
 }
 
-impl<'a> ProofWriter<'a> {
-    /// Writes the header.
-    pub fn new(out: &'a mut dyn Write, root: &Breakthrough, winner: Color) -> io::Result<Self> {
-        writeln!(out, "{MAGIC}")?;
-        writeln!(out, "board {}", root.size())?;
-        writeln!(out, "root {}", root.to_fen())?;
-        writeln!(out, "winner {}", winner.name())?;
-        Ok(ProofWriter {
-            out,
-            size: root.size(),
-            positions: 0,
-        })
-    }
-
-    /// Writes the line of `position`.
-    pub fn line<B: Bitboard>(
-        &mut self,
-        position: &Position<B>,
-        entries: &[Entry],
-    ) -> io::Result<()> {
-        let mut text = position_text(position);
-        for entry in entries {
-            text.push(' ');
-            match entry {
-                Entry::Move(mv, what) => {
-                    text += &format!("{}:{}", move_name(self.size, *mv), reference_text(*what));
-                }
-                Entry::Others(pattern) => text += &format!("*:{}", pattern.name()),
-                Entry::Itself(pattern) => text += &format!("={}", pattern.name()),
+/// Writes the line of `position`.
+pub fn write_line<B: Bitboard>(
+    out: &mut dyn Write,
+    position: &Position<B>,
+    entries: &[Entry],
+) -> io::Result<()> {
+    let size = position.size();
+    let mut text = position_text(position);
+    for entry in entries {
+        text.push(' ');
+        match *entry {
+            Entry::Move(mv, what) => {
+                text += &format!("{}:{}", move_name(size, mv), reference_text(what));
             }
+            Entry::Others(pattern) => text += &format!("*:{}", pattern.name()),
+            Entry::Itself(pattern) => text += &format!("={}", pattern.name()),
         }
-        text.push('\n');
-        self.positions += 1;
-        self.out.write_all(text.as_bytes())
     }
+    text.push('\n');
+    out.write_all(text.as_bytes())
+}
 
-    /// The position lines written so far.
-    pub fn lines(&self) -> u64 {
-        self.positions
-    }
-
-    /// Writes the closing line; returns the number of position lines.
-    pub fn finish(self) -> io::Result<u64> {
-        writeln!(self.out, "end")?;
-        self.out.flush()?;
-        Ok(self.positions)
-    }
+/// Writes the closing line, so that a file cut off is not mistaken for a proof.
+pub fn write_end(out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "end")
 }
 
 #[cfg(test)]

@@ -216,6 +216,45 @@ impl Game for Relay {
         Position::play(self, ply)
     }
 
+    /// `stones side ply turns limit winner`, e.g. `7 white 2 3 10 -`.
+    fn to_text(&self) -> String {
+        let winner = self.winner.map_or("-", Color::name);
+        format!(
+            "{} {} {} {} {} {winner}",
+            self.stones,
+            self.side.name(),
+            1 + self.second_ply as u8,
+            self.turns,
+            self.turn_limit
+        )
+    }
+
+    fn from_text(text: &str) -> Result<Relay, String> {
+        let bad = || format!("'{text}' is not a Relay position");
+        let color = |name: &str| match name {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            _ => Err(bad()),
+        };
+        let words: Vec<&str> = text.split(' ').collect();
+        let [stones, side, ply, turns, limit, winner] = words[..] else {
+            return Err(bad());
+        };
+        let number = |word: &str| word.parse::<u16>().map_err(|_| bad());
+        Ok(Relay {
+            stones: number(stones)?,
+            side: color(side)?,
+            second_ply: number(ply)? == 2,
+            turns: number(turns)?,
+            turn_limit: number(limit)?,
+            winner: if winner == "-" {
+                None
+            } else {
+                Some(color(winner)?)
+            },
+        })
+    }
+
     fn visit<V: PositionVisitor<Ply>>(&self, visitor: V) -> V::Output {
         visitor.visit(self)
     }
