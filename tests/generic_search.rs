@@ -1,17 +1,20 @@
-//! The generic search on a game that is not Breakthrough: Relay (`toy_game/`), whose turns
-//! have one or two plies by the same side and which can be drawn. Every position of small
-//! piles is searched and its result compared with a plain minimax over the whole game tree.
+//! The generic search and solver on a game that is not Breakthrough: Relay (`toy_game/`),
+//! whose turns have one or two plies by the same side and which can be drawn. Every
+//! position of small piles is searched, or solved where it cannot be drawn, and its result
+//! compared with a plain minimax over the whole game tree.
 
 mod toy_game;
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use toy_game::{Ply, Relay};
-use troyka::game::{Game, GameResult, Position};
+use troyka::game::{Color, Game, GameResult, Position};
 use troyka::search::{Engine, Limits, Score, Signals};
+use troyka::solve::{Outcome, Settings, Solver, Totals};
 
 /// The result for the side to move with best play, as the search reports it: the shortest
 /// win, the longest loss, or a draw (0 centipawns: nothing else is ever scored here).
-fn solve(position: &Relay, memo: &mut HashMap<Relay, Score>) -> Score {
+fn solve<const D: bool>(position: &Relay<D>, memo: &mut HashMap<Relay<D>, Score>) -> Score {
     if let Some(score) = memo.get(position) {
         return *score;
     }
@@ -68,8 +71,12 @@ fn rank(score: Score) -> i64 {
 
 /// Every position reachable from piles of up to `stones` with the given turn limit.
 fn positions(stones: u16, turn_limit: u16) -> Vec<Relay> {
+    reachable((1..=stones).map(|n| Relay::new(n, turn_limit)).collect())
+}
+
+/// Every unfinished position reachable from `roots`.
+fn reachable<const D: bool>(mut stack: Vec<Relay<D>>) -> Vec<Relay<D>> {
     let mut seen = Vec::new();
-    let mut stack: Vec<Relay> = (1..=stones).map(|n| Relay::new(n, turn_limit)).collect();
     while let Some(position) = stack.pop() {
         if seen.contains(&position) {
             continue;
@@ -137,4 +144,98 @@ fn piles_of_five_are_lost_when_the_game_is_long_enough() {
     // With one turn to take five stones, nobody can win: a draw.
     let (_, score) = search(&Relay::new(5, 1));
     assert_eq!(score, Score::Centipawns(0));
+}
+
+/// The result of `child`, after a ply of `parent`, for the side to move in `parent`.
+fn after<const D: bool>(
+    parent: &Relay<D>,
+    child: &Relay<D>,
+    memo: &mut HashMap<Relay<D>, Score>,
+) -> Score {
+    let seen = solve(child, memo);
+    if Position::side_to_move(child) == Position::side_to_move(parent) {
+        seen
+    } else {
+        flip(seen)
+    }
+}
+
+fn solver() -> Solver {
+    Solver::new(Settings {
+        hash_megabytes: 1,
+        ..Settings::default()
+    })
+}
+
+#[test]
+fn the_generic_solver_proves_a_game_with_two_ply_turns() {
+    // The solver proves wins and losses only, so it is given Relay without draws.
+    let mut memo = HashMap::new();
+    let mut results = [0, 0];
+    let stop = AtomicBool::new(false);
+    for position in reachable((1..=12).map(Relay::endless).collect()) {
+        let solution = solver().solve(&position, &stop, &mut |_| {});
+        let mover = Position::side_to_move(&position);
+        match (solve(&position, &mut memo), solution.outcome) {
+            (Score::WinIn(_), Outcome::Won { moves }) => {
+                // The move named keeps the win.
+                let child = Position::play(&position, moves[0]);
+                let kept = after(&position, &child, &mut memo);
+                assert!(matches!(kept, Score::WinIn(_)), "{position:?} {moves:?}");
+                results[0] += 1;
+            }
+            (Score::LossIn(_), Outcome::Lost { replies }) => {
+                assert_eq!(replies.len(), position.legal_moves().len(), "{position:?}");
+                // Each refutation named wins for the enemy; where the loser moves again
+                // there is none to name.
+                for (ply, answers) in replies {
+                    let child = Position::play(&position, ply);
+                    if Position::side_to_move(&child) == mover {
+                        assert!(answers.is_empty(), "{position:?} {ply:?}");
+                        continue;
+                    }
+                    let end = Position::play(&child, answers[0]);
+                    let score = after(&child, &end, &mut memo);
+                    assert!(matches!(score, Score::WinIn(_)), "{position:?} {ply:?}");
+                }
+                results[1] += 1;
+            }
+            (expected, outcome) => panic!("{position:?}: {outcome:?}, expected {expected:?}"),
+        }
+    }
+    // Wins and losses, with the first and the second ply to move.
+    assert!(results.iter().all(|&n| n >= 20), "{results:?}");
+}
+
+#[test]
+fn a_toy_solve_resumes_from_a_checkpoint() {
+    // A turn takes one to four stones: a pile of 40 is lost for the side to move.
+    let root = Relay::endless(40);
+    let stop = AtomicBool::new(false);
+    let straight = solver().solve(&root, &stop, &mut |_| {});
+    assert!(matches!(straight.outcome, Outcome::Lost { .. }));
+    let stopped = Solver::new(Settings {
+        hash_megabytes: 1,
+        nodes: Some(straight.nodes / 2),
+        ..Settings::default()
+    });
+    assert_eq!(
+        stopped.solve(&root, &stop, &mut |_| {}).outcome,
+        Outcome::Unknown
+    );
+    let path = std::env::temp_dir().join(format!("troyka-toy-{}", std::process::id()));
+    stopped
+        .save_checkpoint(&root, Totals::default(), &path)
+        .unwrap();
+    let resumed = solver();
+    resumed.load_checkpoint(&root, &path).unwrap();
+    let solution = resumed.solve(&root, &stop, &mut |_| {});
+    assert_eq!(solution.winner(Color::White), Some(Color::Black));
+    assert!(solution.nodes < straight.nodes);
+    // The checkpoint names its root, and another pile is refused.
+    let error = resumed
+        .load_checkpoint(&Relay::endless(39), &path)
+        .unwrap_err();
+    assert!(error.contains("another position"), "{error}");
+    std::fs::remove_file(&path).unwrap();
 }

@@ -16,11 +16,11 @@ fn solver() -> Solver {
     })
 }
 
-fn solve_with(solver: &Solver, game: &Breakthrough) -> Solution {
+fn solve_with(solver: &Solver, game: &Breakthrough) -> Solution<Move> {
     solver.solve(game, &AtomicBool::new(false), &mut |_| {})
 }
 
-fn solve(fen: &str) -> (Breakthrough, Solution) {
+fn solve(fen: &str) -> (Breakthrough, Solution<Move>) {
     let game = Breakthrough::from_fen(fen).unwrap();
     let solution = solve_with(&solver(), &game);
     (game, solution)
@@ -31,7 +31,7 @@ fn names(game: &Breakthrough, moves: &[Move]) -> Vec<String> {
 }
 
 /// The proof of a solved position, as text.
-fn proof_of(solver: &Solver, game: &Breakthrough, solution: &Solution) -> String {
+fn proof_of(solver: &Solver, game: &Breakthrough, solution: &Solution<Move>) -> String {
     let winner = solution.winner(game.side_to_move()).expect("solved");
     let moves = match &solution.outcome {
         Outcome::Won { moves } => moves.clone(),

@@ -15,6 +15,7 @@
 //! negates a score when the side to move changes.
 
 mod move_list;
+pub mod proof;
 
 pub use move_list::{MoveList, MAX_MOVES};
 
@@ -125,7 +126,8 @@ pub trait Position: Copy + Send + Sync + 'static {
     type Move: GameMove;
     /// What [`Position::exact`] returns for a forced position: the only moves to look at.
     type Forced: Copy + AsRef<[Self::Move]>;
-    /// Tables the search builds once per thread for the root's board (race ranks, zones).
+    /// Tables the search and the solver build once per thread for the root's board (race
+    /// ranks, zones, the mirror image of each square).
     type Tables: Send;
     /// What move ordering learns of a position once, before scoring its moves.
     type OrderHints;
@@ -137,6 +139,10 @@ pub trait Position: Copy + Send + Sync + 'static {
     const ALTERNATES: bool;
     /// The number of slots of the search's history table; see [`Position::history_slot`].
     const HISTORY_SLOTS: usize;
+    /// Whether the game can end in a draw. The solver proves wins and losses only, and
+    /// refuses (at compile time) a game that says it can; a game that never draws says
+    /// `false` to be solved.
+    const CAN_DRAW: bool = true;
 
     fn side_to_move(&self) -> Color;
     /// A hash of everything that decides the future of the game: pieces, side to move, and
@@ -167,6 +173,49 @@ pub trait Position: Copy + Send + Sync + 'static {
     fn move_kind(&self, hints: &Self::OrderHints, mv: Self::Move) -> MoveKind;
     /// Where the history table keeps `mv` played here: below [`Position::HISTORY_SLOTS`].
     fn history_slot(&self, mv: Self::Move) -> usize;
+
+    // What the solver needs beyond the search's hooks. A game that is never solved may keep
+    // the defaults.
+
+    /// The number of legal moves (the solver's first disproof numbers count them); a game
+    /// that can count them without listing them says so here.
+    fn count_moves(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list.len()
+    }
+
+    /// What the solver takes as certain here. By default the search's [`Position::exact`];
+    /// a game may know more where a rule costs more per node than the search can afford
+    /// but saves a proof whole subtrees (Breakthrough's `win5`).
+    fn solver_exact(&self, tables: &Self::Tables) -> Exact<Self::Forced> {
+        self.exact(tables)
+    }
+
+    /// A cheap static score for the side to move, in centipawns, from the position alone
+    /// (no state along the line): the solver's first proof numbers lean on it, so that
+    /// good moves are tried first. Zero by default: every move starts alike.
+    fn estimate(&self, tables: &Self::Tables) -> i32 {
+        let _ = tables;
+        0
+    }
+
+    /// The hash of this position's mirror image, for a game whose rules cannot tell the two
+    /// apart (Breakthrough's left-right mirror): the solver keeps both under one key, so
+    /// what it proves for one serves the other. By default the position's own hash: no
+    /// symmetry.
+    fn mirror_hash(&self, tables: &Self::Tables) -> u64 {
+        let _ = tables;
+        self.hash()
+    }
+
+    /// The mirror image's hash after `mv`, from `mirrored`, the hash of this position's
+    /// mirror image: what [`Position::mirror_hash`] of the child gives, which a game may
+    /// update incrementally instead.
+    fn mirror_hash_after(&self, tables: &Self::Tables, mirrored: u64, mv: Self::Move) -> u64 {
+        let _ = mirrored;
+        self.play(mv).mirror_hash(tables)
+    }
 }
 
 /// The evaluation of one search thread: the game's own way of scoring positions, told of
@@ -200,6 +249,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn legal_moves(&self) -> MoveList<Self::Move>;
     /// The position after a legal move.
     fn play(&self, mv: Self::Move) -> Self;
+    /// The position as text, as files name it (the solver's checkpoints): what
+    /// [`Game::from_text`] reads back. Breakthrough's is its FEN.
+    fn to_text(&self) -> String;
+    /// Reads a position written by [`Game::to_text`].
+    fn from_text(text: &str) -> Result<Self, String>;
     /// Runs `visitor` on the concrete position.
     fn visit<V: PositionVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
 }

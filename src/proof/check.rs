@@ -11,7 +11,7 @@
 //! that the check trusts nothing but the rules.
 
 use super::proven::{Fingerprint, ProvenSet};
-use super::{parse_position, Entry, Reference, MAGIC};
+use super::{parse_entry, parse_position, Entry, Reference, MAGIC};
 use crate::games::breakthrough::{
     Bitboard, BoardSize, Breakthrough, Color, Move, MoveList, Pattern, Position, Race,
 };
@@ -192,7 +192,7 @@ impl<B: Bitboard> Checker<B> {
         }
         let entries: Vec<Entry> = rest
             .split_ascii_whitespace()
-            .map(|word| Entry::parse(self.size, word))
+            .map(|word| parse_entry(self.size, word))
             .collect::<Result<_, _>>()
             .map_err(fail)?;
         let depth = self.check_entries(&position, &entries).map_err(fail)?;
@@ -260,7 +260,7 @@ impl<B: Bitboard> Checker<B> {
                 };
                 self.check_pattern(&position.play(mv), pattern)
                     .map_err(|e| format!("after {name}: {e}"))?;
-                self.count_leaf(Reference::Pattern(pattern));
+                self.count_leaf(Reference::Rule(pattern));
                 depth = depth.max(1 + pattern.plies());
             }
         }
@@ -275,7 +275,7 @@ impl<B: Bitboard> Checker<B> {
                 Some(winner) if winner == self.winner => Ok(0),
                 _ => Err("the game is not over, won by the winner".into()),
             },
-            Reference::Pattern(pattern) => {
+            Reference::Rule(pattern) => {
                 self.check_pattern(child, pattern)?;
                 Ok(pattern.plies())
             }
@@ -308,7 +308,7 @@ impl<B: Bitboard> Checker<B> {
     fn count_leaf(&mut self, what: Reference) {
         match what {
             Reference::End => self.report.ends += 1,
-            Reference::Pattern(pattern) => {
+            Reference::Rule(pattern) => {
                 if let Some(entry) = self.report.leaves.iter_mut().find(|(p, _)| *p == pattern) {
                     entry.1 += 1;
                 }

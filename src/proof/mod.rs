@@ -1,6 +1,8 @@
-//! Proof files: the solver writes them, [`check`] verifies them with the rules and the race
-//! patterns alone, and [`verify_file`] prints the checker's verdict on a file. Nothing here
-//! knows the solver; the format is all they share.
+//! Breakthrough's proof files: the generic solver writes them through Breakthrough's
+//! [`Provable`](crate::game::proof::Provable) hooks (in `games/breakthrough/hooks.rs`, which
+//! call the writing functions here), and [`check`] verifies them with the rules and the race
+//! patterns alone; [`verify_file`] prints the checker's verdict on a file. Nothing here knows the solver; the format, in the generic vocabulary of
+//! [`crate::game::proof`], is all they share.
 //!
 //! A proof is a text file:
 //!
@@ -44,83 +46,58 @@ mod verify;
 
 pub use verify::verify_file;
 
+use crate::game::proof;
 use crate::games::breakthrough::{
     move_name, parse_move_text, Bitboard, BoardSize, Breakthrough, Color, Move, Pattern, Position,
 };
-use std::fmt;
 use std::io::{self, Write};
 
 pub const MAGIC: &str = "troyka-proof 2";
 
-/// What follows a move in a proof line.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Reference {
-    /// The position has a line further up.
-    Line,
-    /// Its mirror image has a line further up.
-    Mirror,
-    /// A position a race pattern wins for the winner.
-    Pattern(Pattern),
-    /// The game is over, won by the winner.
-    End,
-}
+/// What follows a move in a proof line: `+`, `~`, `end` or a pattern.
+pub type Reference = proof::Reference<Pattern>;
 
-impl fmt::Display for Reference {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            Reference::Line => f.write_str("+"),
-            Reference::Mirror => f.write_str("~"),
-            Reference::Pattern(pattern) => f.write_str(pattern.name()),
-            Reference::End => f.write_str("end"),
-        }
+/// One item of a proof line: `move:what-follows`, `*:pattern` or `=pattern`.
+pub type Entry = proof::Entry<Move, Pattern>;
+
+fn reference_text(reference: Reference) -> &'static str {
+    match reference {
+        Reference::Line => "+",
+        Reference::Mirror => "~",
+        Reference::Rule(pattern) => pattern.name(),
+        Reference::End => "end",
     }
 }
 
-impl Reference {
-    fn parse(text: &str) -> Result<Reference, String> {
-        match text {
-            "+" => Ok(Reference::Line),
-            "~" => Ok(Reference::Mirror),
-            "end" => Ok(Reference::End),
-            _ => Pattern::from_name(text)
-                .map(Reference::Pattern)
-                .ok_or(format!("'{text}' is neither '+', '~', 'end' nor a pattern")),
-        }
+fn parse_reference(text: &str) -> Result<Reference, String> {
+    match text {
+        "+" => Ok(Reference::Line),
+        "~" => Ok(Reference::Mirror),
+        "end" => Ok(Reference::End),
+        _ => Pattern::from_name(text)
+            .map(Reference::Rule)
+            .ok_or(format!("'{text}' is neither '+', '~', 'end' nor a pattern")),
     }
 }
 
-/// One item of a proof line.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Entry {
-    /// A move and what follows it.
-    Move(Move, Reference),
-    /// `*:pattern`: every legal move not listed leads to a position won by the pattern.
-    Others(Pattern),
-    /// `=pattern`: the position itself is won by the pattern.
-    Itself(Pattern),
-}
-
-impl Entry {
-    /// Reads one item of a line on a board of `size` (moves are only read here; whether
-    /// they are legal is for the checker).
-    pub fn parse(size: BoardSize, text: &str) -> Result<Entry, String> {
-        let pattern = |name: &str| {
-            Pattern::from_name(name).ok_or_else(|| format!("'{name}' is not a pattern"))
-        };
-        if let Some(name) = text.strip_prefix('=') {
-            return Ok(Entry::Itself(pattern(name)?));
-        }
-        let (mv, what) = text
-            .split_once(':')
-            .ok_or_else(|| format!("'{text}' is not 'move:what-follows'"))?;
-        if mv == "*" {
-            return Ok(Entry::Others(pattern(what)?));
-        }
-        Ok(Entry::Move(
-            parse_move_text(size, mv)?,
-            Reference::parse(what)?,
-        ))
+/// Reads one item of a line on a board of `size` (moves are only read here; whether they
+/// are legal is for the checker).
+pub fn parse_entry(size: BoardSize, text: &str) -> Result<Entry, String> {
+    let pattern =
+        |name: &str| Pattern::from_name(name).ok_or_else(|| format!("'{name}' is not a pattern"));
+    if let Some(name) = text.strip_prefix('=') {
+        return Ok(Entry::Itself(pattern(name)?));
     }
+    let (mv, what) = text
+        .split_once(':')
+        .ok_or_else(|| format!("'{text}' is not 'move:what-follows'"))?;
+    if mv == "*" {
+        return Ok(Entry::Others(pattern(what)?));
+    }
+    Ok(Entry::Move(
+        parse_move_text(size, mv)?,
+        parse_reference(what)?,
+    ))
 }
 
 /// How a proof line writes a position: `w` or `b`, then white's and black's pieces in hex.
@@ -188,60 +165,39 @@ fn unhex<B: Bitboard>(text: &str, size: BoardSize) -> Option<B> {
     Some(set)
 }
 
-/// Writes a proof file line by line.
-pub struct ProofWriter<'a> {
-    out: &'a mut dyn Write,
-    size: BoardSize,
-    positions: u64,
+/// Writes the header: the format, the board, the root and the winner.
+pub fn write_header(out: &mut dyn Write, root: &Breakthrough, winner: Color) -> io::Result<()> {
+    writeln!(out, "{MAGIC}")?;
+    writeln!(out, "board {}", root.size())?;
+    writeln!(out, "root {}", root.to_fen())?;
+    writeln!(out, "winner {}", winner.name())
 }
 
-impl<'a> ProofWriter<'a> {
-    /// Writes the header.
-    pub fn new(out: &'a mut dyn Write, root: &Breakthrough, winner: Color) -> io::Result<Self> {
-        writeln!(out, "{MAGIC}")?;
-        writeln!(out, "board {}", root.size())?;
-        writeln!(out, "root {}", root.to_fen())?;
-        writeln!(out, "winner {}", winner.name())?;
-        Ok(ProofWriter {
-            out,
-            size: root.size(),
-            positions: 0,
-        })
-    }
-
-    /// Writes the line of `position`.
-    pub fn line<B: Bitboard>(
-        &mut self,
-        position: &Position<B>,
-        entries: &[Entry],
-    ) -> io::Result<()> {
-        let mut text = position_text(position);
-        for entry in entries {
-            text.push(' ');
-            match entry {
-                Entry::Move(mv, what) => {
-                    text += &format!("{}:{what}", move_name(self.size, *mv));
-                }
-                Entry::Others(pattern) => text += &format!("*:{}", pattern.name()),
-                Entry::Itself(pattern) => text += &format!("={}", pattern.name()),
+/// Writes the line of `position`.
+pub fn write_line<B: Bitboard>(
+    out: &mut dyn Write,
+    position: &Position<B>,
+    entries: &[Entry],
+) -> io::Result<()> {
+    let size = position.size();
+    let mut text = position_text(position);
+    for entry in entries {
+        text.push(' ');
+        match *entry {
+            Entry::Move(mv, what) => {
+                text += &format!("{}:{}", move_name(size, mv), reference_text(what));
             }
+            Entry::Others(pattern) => text += &format!("*:{}", pattern.name()),
+            Entry::Itself(pattern) => text += &format!("={}", pattern.name()),
         }
-        text.push('\n');
-        self.positions += 1;
-        self.out.write_all(text.as_bytes())
     }
+    text.push('\n');
+    out.write_all(text.as_bytes())
+}
 
-    /// The position lines written so far.
-    pub fn lines(&self) -> u64 {
-        self.positions
-    }
-
-    /// Writes the closing line; returns the number of position lines.
-    pub fn finish(self) -> io::Result<u64> {
-        writeln!(self.out, "end")?;
-        self.out.flush()?;
-        Ok(self.positions)
-    }
+/// Writes the closing line, so that a file cut off is not mistaken for a proof.
+pub fn write_end(out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "end")
 }
 
 #[cfg(test)]

@@ -111,7 +111,7 @@ fn solve(signals: &Signals, out: &Output, job: &SolveJob) -> Finished {
 fn proof_depth(
     solver: &Solver,
     game: &Breakthrough,
-    solution: &Solution,
+    solution: &Solution<Move>,
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Option<(u32, u64)>, String> {
     let Some(winner) = solution.winner(game.side_to_move()) else {
@@ -129,7 +129,7 @@ fn proof_depth(
 }
 
 fn final_line(
-    solution: &Solution,
+    solution: &Solution<Move>,
     pv: &[Move],
     game: &Breakthrough,
     score: String,

@@ -2,13 +2,13 @@
 //! in a later session. The table is all df-pn needs to resume: its proof numbers steer the
 //! search back to where it was, and solved positions stay solved.
 //!
-//! The file is a short text header (`troyka-checkpoint 2`, the root, the nodes and seconds
-//! spent so far), then the table's entries, 16 bytes each, then a closing record whose data
+//! The file is a short text header (`troyka-checkpoint 2`, the root as the game writes it
+//! ([`Game::to_text`]), the nodes and seconds spent so far), then the table's entries, 16 bytes each, then a closing record whose data
 //! word is zero and whose key is the number of entries. It is written to a temporary file
 //! and renamed, so an interrupted save leaves the previous checkpoint intact.
 
 use super::table::Table;
-use crate::games::breakthrough::Breakthrough;
+use crate::game::Game;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -25,7 +25,7 @@ pub struct Totals {
 }
 
 /// Saves `table` as the state of the solve of `root`, which has cost `totals` so far.
-pub fn save(table: &Table, root: &Breakthrough, totals: Totals, path: &Path) -> Result<(), String> {
+pub fn save<G: Game>(table: &Table, root: &G, totals: Totals, path: &Path) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot save the checkpoint {}: {e}", path.display());
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
@@ -34,7 +34,7 @@ pub fn save(table: &Table, root: &Breakthrough, totals: Totals, path: &Path) -> 
     write!(
         out,
         "{MAGIC}\nroot {}\nnodes {}\nseconds {:.3}\n",
-        root.to_fen(),
+        root.to_text(),
         totals.nodes,
         totals.elapsed.as_secs_f64()
     )
@@ -50,7 +50,7 @@ pub fn save(table: &Table, root: &Breakthrough, totals: Totals, path: &Path) -> 
 }
 
 /// Loads a checkpoint of the solve of `root` into `table`; returns what was spent so far.
-pub fn load(table: &Table, root: &Breakthrough, path: &Path) -> Result<Totals, String> {
+pub fn load<G: Game + PartialEq>(table: &Table, root: &G, path: &Path) -> Result<Totals, String> {
     let bad = |what: &str| format!("{} is not a usable checkpoint: {what}", path.display());
     let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut input = BufReader::new(file);
@@ -69,11 +69,11 @@ pub fn load(table: &Table, root: &Breakthrough, path: &Path) -> Result<Totals, S
             .ok_or(bad(&format!("no '{key}' line")))
     };
     header(MAGIC)?;
-    let saved_root = Breakthrough::from_fen(&header("root")?).map_err(|e| bad(&e))?;
+    let saved_root = G::from_text(&header("root")?).map_err(|e| bad(&e))?;
     if saved_root != *root {
         return Err(bad(&format!(
             "it is for another position ({})",
-            saved_root.to_fen()
+            saved_root.to_text()
         )));
     }
     let nodes = header("nodes")?

@@ -8,19 +8,22 @@
 //! the child's `delta` threshold is the second-smallest `delta` times 1+ε, so the search
 //! stays in one subtree a little longer than plain df-pn and re-expands far less.
 //!
-//! Breakthrough has no repetitions (every move advances a piece), so the table needs no
-//! cycle handling. Children decided by the [race patterns](crate::games::breakthrough::race) or by the end
-//! of the game are solved on sight and never searched; when the enemy threatens to win,
-//! only the defences are children. A new child starts with numbers from the engine's
-//! linear evaluation and its number of moves (df-pn+; see [`Dfpn::initial`]), which is how
-//! the evaluation orders the moves: on the tuning set (the 5x5 start and two 6x5 positions
-//! after one move each) it saves a third of the nodes over numbers of 1.
+//! The table has no cycle handling: the game must have no repetitions (in Breakthrough
+//! every move advances a piece). Wins and losses are all it proves, so a game that can be
+//! drawn is refused ([`Position::CAN_DRAW`]). Children that the game's exact rules for the
+//! solver ([`Position::solver_exact`]: Breakthrough's race patterns) or the end of the game
+//! decide are solved on sight and never searched; when the enemy threatens to win, only the
+//! defences are children. A new child starts with numbers from the game's cheap estimate
+//! ([`Position::estimate`]: Breakthrough's linear evaluation) and its number of moves
+//! (df-pn+; see [`Dfpn::initial`]), which is how the estimate orders the moves: on the
+//! Breakthrough tuning set (the 5x5 start and two 6x5 positions after one move each) it
+//! saves a third of the nodes over numbers of 1. Where the same side moves again (a turn of
+//! several plies), a child's numbers are turned around ([`Numbers::for_parent`]).
 
 use super::parallel::Shared;
-use super::symmetry::{canonical, Mirror};
+use super::symmetry::{self, canonical};
 use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
-use crate::games::breakthrough::linear::Evaluator;
-use crate::games::breakthrough::{Bitboard, Move, MoveList, Pattern, Position, Race, Verdict};
+use crate::game::{Exact, GameResult, MoveList, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -37,9 +40,6 @@ static FACTORS: std::sync::LazyLock<[u32; 49]> = std::sync::LazyLock::new(|| {
         (256.0 * ((i as f64 - 24.0) / FACTOR_STEPS as f64).exp2()).round() as u32
     })
 });
-
-/// The deepest pattern the solver uses.
-pub const DEEPEST_PATTERN: Pattern = Pattern::Win5;
 
 /// When to stop, and how often to say how it goes.
 pub struct Control<'a> {
@@ -63,29 +63,31 @@ pub struct Progress {
 
 /// A child of a position being searched.
 #[derive(Clone, Copy)]
-struct Child {
-    mv: Move,
+struct Child<M> {
+    mv: M,
     /// The table key (see [`super::symmetry`]).
     key: u64,
     /// The hash of the child's mirror image.
     mirrored: u64,
+    /// As the parent combines them (see [`Numbers::for_parent`]).
     numbers: Numbers,
-    /// Solved by a pattern or the end of the game, not by the table: never looked up.
+    /// Solved by the game's rules or its end, not by the table: never looked up.
     settled: bool,
+    /// Whether the side to move is the parent's (see [`same_side`]).
+    same_side: bool,
 }
 
 /// One df-pn search over a shared table.
-pub struct Dfpn<'a, B> {
+pub struct Dfpn<'a, P: Position> {
     table: &'a Table,
-    race: Race<B>,
-    eval: Evaluator<B>,
-    mirror: Mirror,
+    /// The game's tables for the root's board: its exact rules, estimate and mirror.
+    tables: P::Tables,
     control: &'a Control<'a>,
     nodes: u64,
     stopped: bool,
     /// The children of every position on the current line, each position's after its
     /// parent's.
-    children: Vec<Child>,
+    children: Vec<Child<P::Move>>,
     /// How deep the current position is below the root of `solve`.
     ply: usize,
     /// For each position on the current line, from the root: where its children are in
@@ -113,18 +115,44 @@ struct Thresholds {
     delta: u32,
 }
 
-impl<'a, B: Bitboard> Dfpn<'a, B> {
+impl Thresholds {
+    /// A child's thresholds, from those its parent set in its own terms (the inverse of
+    /// [`Numbers::for_parent`]).
+    fn for_child(self, same_side: bool) -> Thresholds {
+        if same_side {
+            Thresholds {
+                phi: self.delta,
+                delta: self.phi,
+            }
+        } else {
+            self
+        }
+    }
+}
+
+/// Whether `child`, a position after a move in `parent`, has the same side to move: never
+/// in a game whose plies alternate, where this is false at compile time.
+#[inline]
+pub fn same_side<P: Position>(parent: &P, child: &P) -> bool {
+    !P::ALTERNATES && parent.side_to_move() == child.side_to_move()
+}
+
+impl<'a, P: Position> Dfpn<'a, P> {
     pub fn new(
-        root: &Position<B>,
+        root: &P,
         table: &'a Table,
         control: &'a Control<'a>,
         report: &'a mut dyn FnMut(&Progress),
-    ) -> Dfpn<'a, B> {
+    ) -> Dfpn<'a, P> {
+        const {
+            assert!(
+                !P::CAN_DRAW,
+                "the solver proves wins and losses only: it cannot solve a game with draws"
+            )
+        };
         Dfpn {
             table,
-            race: Race::new(root.layout()),
-            eval: Evaluator::new(root),
-            mirror: Mirror::new(root.size()),
+            tables: root.tables(),
             control,
             nodes: 0,
             stopped: false,
@@ -151,49 +179,50 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         self.stopped
     }
 
-    pub fn race(&self) -> &Race<B> {
-        &self.race
+    /// The game's tables for the root's board.
+    pub fn tables(&self) -> &P::Tables {
+        &self.tables
     }
 
     /// The table key of `position`.
-    pub fn key(&self, position: &Position<B>) -> u64 {
-        self.mirror.key(position)
+    pub fn key(&self, position: &P) -> u64 {
+        symmetry::key(position, &self.tables)
     }
 
-    /// Searches `position` (whose game is not over and no pattern decides) until it is
+    /// Searches `position` (whose game is not over and no rule decides) until it is
     /// solved or the search is stopped; returns its numbers.
-    pub fn solve(&mut self, position: &Position<B>) -> Numbers {
+    pub fn solve(&mut self, position: &P) -> Numbers {
         let infinite = Thresholds {
             phi: INFINITY,
             delta: INFINITY,
         };
-        let mirrored = self.mirror.hash(position);
+        let mirrored = position.mirror_hash(&self.tables);
         self.mid(position, mirrored, infinite)
     }
 
-    /// What is known about `position` without searching it: the end of the game, a
-    /// pattern, or the table.
-    pub fn known(&self, position: &Position<B>) -> Option<Numbers> {
+    /// What is known about `position` without searching it: the end of the game, the
+    /// game's rules, or the table.
+    pub fn known(&self, position: &P) -> Option<Numbers> {
         self.settled(position)
-            .or_else(|| self.table.probe(self.mirror.key(position)).map(|(n, _)| n))
+            .or_else(|| self.table.probe(self.key(position)).map(|(n, _)| n))
     }
 
     /// What the table holds for `position`: its numbers and the work they took.
-    pub fn lookup(&self, position: &Position<B>) -> Option<(Numbers, u64)> {
+    pub fn lookup(&self, position: &P) -> Option<(Numbers, u64)> {
         self.table
-            .probe(self.mirror.key(position))
+            .probe(self.key(position))
             .map(|(numbers, work)| (numbers, decode_work(work)))
     }
 
-    /// The numbers of a position the game or a pattern decides.
-    fn settled(&self, position: &Position<B>) -> Option<Numbers> {
+    /// The numbers of a position the game's end or its rules decide.
+    fn settled(&self, position: &P) -> Option<Numbers> {
         self.classify(position).ok()
     }
 
     /// The moves worth searching: only the defences when the enemy threatens to win.
-    pub fn candidate_moves(&self, position: &Position<B>, moves: &mut MoveList) {
-        match self.race.verdict(position, DEEPEST_PATTERN) {
-            Verdict::Forced(defences, _) => defences.moves().iter().for_each(|&m| moves.push(m)),
+    pub fn candidate_moves(&self, position: &P, moves: &mut MoveList<P::Move>) {
+        match position.solver_exact(&self.tables) {
+            Exact::Forced(defences) => defences.as_ref().iter().for_each(|&m| moves.push(m)),
             _ => position.generate(moves),
         }
     }
@@ -245,7 +274,9 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             let mut delta = 0u32;
             for (index, child) in self.children[first..last].iter().enumerate() {
                 let numbers = match below {
-                    Some(numbers) if frame.searched == Some(first + index) => numbers,
+                    Some(numbers) if frame.searched == Some(first + index) => {
+                        numbers.for_parent(child.same_side)
+                    }
                     _ => child.numbers,
                 };
                 phi = phi.min(numbers.delta);
@@ -262,7 +293,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
     /// The multiple-iterative-deepening step of df-pn: searches `position` until its
     /// numbers reach the thresholds, and stores them.
     /// `mirrored` is the hash of the position's mirror image.
-    fn mid(&mut self, position: &Position<B>, mirrored: u64, thresholds: Thresholds) -> Numbers {
+    fn mid(&mut self, position: &P, mirrored: u64, thresholds: Thresholds) -> Numbers {
         self.count_node();
         let start_nodes = self.nodes;
         let key = canonical(position.hash(), mirrored);
@@ -296,9 +327,13 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             let child = position.play(best.mv);
             self.line[self.ply].searched = Some(summary.best);
             self.ply += 1;
-            let result = self.mid(&child, best.mirrored, child_thresholds);
+            let result = self.mid(
+                &child,
+                best.mirrored,
+                child_thresholds.for_child(best.same_side),
+            );
             self.ply -= 1;
-            self.children[summary.best].numbers = result;
+            self.children[summary.best].numbers = result.for_parent(best.same_side);
             searched = Some(summary.best);
         };
         self.children.truncate(first);
@@ -314,29 +349,24 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
     /// Generates the children of `position` with their first numbers, in the order the
     /// moves are generated (which breaks ties). Stops early at a child that loses for its
     /// side to move: the position is won.
-    fn expand(&mut self, position: &Position<B>, mirrored: u64) {
+    fn expand(&mut self, position: &P, mirrored: u64) {
         let mut moves = MoveList::new();
         self.candidate_moves(position, &mut moves);
         let first = self.children.len();
         for &mv in moves.iter() {
             let child = position.play(mv);
-            let child_mirrored = self.mirror.after(position, mirrored, mv);
+            let child_mirrored = position.mirror_hash_after(&self.tables, mirrored, mv);
             let key = canonical(child.hash(), child_mirrored);
+            let same_side = same_side(position, &child);
             let (numbers, settled) = match self.classify(&child) {
                 Ok(numbers) => (numbers, true),
                 Err(replies) => (self.initial(&child, replies), false),
             };
-            if numbers == Numbers::LOST {
+            let numbers = numbers.for_parent(same_side);
+            let winning = numbers == Numbers::LOST;
+            if winning {
                 // A winning move: nothing else matters.
                 self.children.truncate(first);
-                self.children.push(Child {
-                    mv,
-                    key,
-                    mirrored: child_mirrored,
-                    numbers,
-                    settled,
-                });
-                return;
             }
             self.children.push(Child {
                 mv,
@@ -344,16 +374,21 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
                 mirrored: child_mirrored,
                 numbers,
                 settled,
+                same_side,
             });
+            if winning {
+                return;
+            }
         }
     }
 
     /// The first numbers of an unsolved child with `replies` moves worth searching: the
-    /// evaluation scales them (df-pn+), so that a child good for its side to move looks
-    /// hard to refute and easy to prove, by a factor of two per 200 centipawns (at most 8).
-    fn initial(&self, child: &Position<B>, replies: u32) -> Numbers {
+    /// game's estimate scales them (df-pn+), so that a child good for its side to move
+    /// looks hard to refute and easy to prove, by a factor of two per 200 centipawns (at
+    /// most 8).
+    fn initial(&self, child: &P, replies: u32) -> Numbers {
         let step = EVAL_SCALE / FACTOR_STEPS;
-        let eval = self.eval.evaluate(child);
+        let eval = child.estimate(&self.tables);
         let index = ((eval + step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
         let factor = FACTORS[index];
         Numbers {
@@ -362,18 +397,22 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
         }
     }
 
-    /// A child's numbers if the game or a pattern settles it (`Ok`), else (`Err`) how many
-    /// moves it has worth searching.
-    fn classify(&self, position: &Position<B>) -> Result<Numbers, u32> {
-        if position.winner_by_pieces().is_some() {
-            // Only the side that just moved can have won.
-            return Ok(Numbers::LOST);
+    /// A position's numbers if the game's end or its rules settle it (`Ok`), else (`Err`)
+    /// how many moves it has worth searching.
+    fn classify(&self, position: &P) -> Result<Numbers, u32> {
+        match position.decided() {
+            Some(GameResult::Win(winner)) if winner == position.side_to_move() => {
+                return Ok(Numbers::WON)
+            }
+            Some(GameResult::Win(_)) => return Ok(Numbers::LOST),
+            Some(GameResult::Draw) => panic!("a game that cannot be drawn was drawn"),
+            None => {}
         }
-        match self.race.verdict(position, DEEPEST_PATTERN) {
-            Verdict::Won(_) => Ok(Numbers::WON),
-            Verdict::Lost(_) => Ok(Numbers::LOST),
-            Verdict::Forced(defences, _) => Err(defences.moves().len() as u32),
-            Verdict::Open => Err(position.count_moves() as u32),
+        match position.solver_exact(&self.tables) {
+            Exact::Won(_) => Ok(Numbers::WON),
+            Exact::Lost(_) => Ok(Numbers::LOST),
+            Exact::Forced(defences) => Err(defences.as_ref().len() as u32),
+            Exact::Open => Err(position.count_moves() as u32),
         }
     }
 
@@ -405,7 +444,7 @@ impl<'a, B: Bitboard> Dfpn<'a, B> {
             let child = &mut self.children[index];
             if first_time && !child.settled && searched != Some(index) {
                 if let Some((numbers, _)) = self.table.probe(child.key) {
-                    child.numbers = numbers;
+                    child.numbers = numbers.for_parent(child.same_side);
                 }
             }
             let numbers = child.numbers;

@@ -1,19 +1,18 @@
 //! Writing the proof of a solved position: a walk from the root over the solved table,
 //! writing each position's line after the lines of the positions it leads to. Where the
-//! winner is to move it names one winning move (a move the patterns settle if there is one,
-//! else one leading to a position written already, else the one whose proof took the least
-//! work); where the loser is to move, every move. A position written already, or whose
-//! mirror image was, is not written again, as far as a fixed amount of memory remembers
-//! ([`Written`]): a proof of any size is written in bounded memory, at the cost of a line
-//! written twice where it forgot. Subtrees the table has forgotten are solved again.
+//! winner is to move it names one winning move (a move the game's rules settle if there is
+//! one, else one leading to a position written already, else the one whose proof took the
+//! least work); where the loser is to move, every move. A position written already, or
+//! whose mirror image was, is not written again, as far as a fixed amount of memory
+//! remembers ([`Written`]): a proof of any size is written in bounded memory, at the cost of
+//! a line written twice where it forgot. Subtrees the table has forgotten are solved again.
+//! What each line says is the game's to write ([`Provable`]); this walk decides only what
+//! it says.
 
-use super::dfpn::{Dfpn, DEEPEST_PATTERN};
-use super::symmetry::Mirror;
+use super::dfpn::Dfpn;
 use super::table::Numbers;
-use crate::games::breakthrough::{
-    Bitboard, Breakthrough, Color, Move, MoveList, Pattern, Position, Verdict,
-};
-use crate::proof::{Entry, ProofWriter, Reference};
+use crate::game::proof::{Entry, Provable, Reference, Verdict};
+use crate::game::{Color, GameResult, MoveList};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -32,65 +31,60 @@ pub struct Reporter<'a> {
     pub report: &'a mut dyn FnMut(&WriteProgress),
 }
 
-/// Writes the proof that `winner` wins `root` (the position of `game`), naming
-/// `root_moves` as the winner's moves if it is to move at the root, remembering what it
-/// wrote in about `memory_megabytes` MiB. Returns the number of lines written.
-#[allow(clippy::too_many_arguments)]
-pub fn write_proof<B: Bitboard>(
-    dfpn: &mut Dfpn<'_, B>,
-    game: &Breakthrough,
-    root: &Position<B>,
+/// A line's entries, as the game's [`Provable::write_proof_line`] takes them.
+type Entries<P> = Vec<Entry<<P as crate::game::Position>::Move, <P as Provable>::Rule>>;
+
+/// Writes the lines of the proof that `winner` wins `root`, naming `root_moves` as the
+/// winner's moves if it is to move at the root, remembering what it wrote in about
+/// `memory_megabytes` MiB. Returns the number of lines written.
+pub fn write_lines<P: Provable>(
+    dfpn: &mut Dfpn<'_, P>,
+    root: &P,
     winner: Color,
-    root_moves: &[Move],
+    root_moves: &[P::Move],
     memory_megabytes: usize,
     out: &mut dyn Write,
     reporter: Reporter<'_>,
 ) -> Result<u64, String> {
-    let writer = ProofWriter::new(out, game, winner).map_err(io_error)?;
     let mut extractor = Extractor {
         dfpn,
         winner,
-        mirror: Mirror::new(game.size()),
         written: Written::new(memory_megabytes),
-        writer,
+        out,
+        lines: 0,
         reporter,
         started: Instant::now(),
         last_report: Instant::now(),
     };
     match extractor.settled(root)? {
-        Some(Reference::Pattern(pattern)) => {
-            extractor
-                .writer
-                .line(root, &[Entry::Itself(pattern)])
-                .map_err(io_error)?;
-        }
+        Some(Reference::Rule(rule)) => extractor.write(root, &[Entry::Itself(rule)])?,
         _ => {
             let moves = (root.side_to_move() == winner).then_some(root_moves);
             extractor.position(root, moves)?;
         }
     }
-    extractor.writer.finish().map_err(io_error)
+    Ok(extractor.lines)
 }
 
-fn io_error(error: std::io::Error) -> String {
+pub fn io_error(error: std::io::Error) -> String {
     format!("cannot write the proof: {error}")
 }
 
-struct Extractor<'a, 'b, 'c, B> {
-    dfpn: &'b mut Dfpn<'a, B>,
+struct Extractor<'a, 'b, 'c, P: Provable> {
+    dfpn: &'b mut Dfpn<'a, P>,
     winner: Color,
-    mirror: Mirror,
     written: Written,
     /// Lines are written as soon as their children's are, so the root's comes last.
-    writer: ProofWriter<'b>,
+    out: &'b mut dyn Write,
+    lines: u64,
     reporter: Reporter<'c>,
     started: Instant,
     last_report: Instant,
 }
 
-impl<B: Bitboard> Extractor<'_, '_, '_, B> {
+impl<P: Provable> Extractor<'_, '_, '_, P> {
     /// How `position`, which must be won for the winner, appears in its parent's line.
-    fn reference(&mut self, position: &Position<B>) -> Result<Reference, String> {
+    fn reference(&mut self, position: &P) -> Result<Reference<P::Rule>, String> {
         if let Some(settled) = self.settled(position)? {
             return Ok(settled);
         }
@@ -101,55 +95,71 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
     }
 
     /// How to name `position` if it, or its mirror image, was written already.
-    fn written_as(&self, position: &Position<B>) -> Option<Reference> {
+    fn written_as(&self, position: &P) -> Option<Reference<P::Rule>> {
         if self.written.contains(position.hash()) {
             Some(Reference::Line)
-        } else if self.written.contains(self.mirror.hash(position)) {
+        } else if self
+            .written
+            .contains(position.mirror_hash(self.dfpn.tables()))
+        {
             Some(Reference::Mirror)
         } else {
             None
         }
     }
 
-    /// The end of the game or the pattern that settles `position` for the winner, if any;
-    /// an error if they settle it for the loser.
-    fn settled(&self, position: &Position<B>) -> Result<Option<Reference>, String> {
+    /// The end of the game or the rule that settles `position` for the winner, if any; an
+    /// error if they settle it for the loser.
+    fn settled(&self, position: &P) -> Result<Option<Reference<P::Rule>>, String> {
         let winner_to_move = position.side_to_move() == self.winner;
-        let (pattern, side_to_move_wins) = if let Some(winner) = position.winner_by_pieces() {
-            if winner == self.winner {
-                return Ok(Some(Reference::End));
+        let (rule, side_to_move_wins) = match position.decided() {
+            Some(GameResult::Win(winner)) if winner == self.winner => {
+                return Ok(Some(Reference::End))
             }
-            return Err(self.not_won(position));
-        } else {
-            match self.dfpn.race().verdict(position, DEEPEST_PATTERN) {
-                Verdict::Won(pattern) => (pattern, true),
-                Verdict::Lost(pattern) => (pattern, false),
+            Some(_) => return Err(self.not_won(position)),
+            None => match position.verdict(self.dfpn.tables()) {
+                Verdict::Won(rule) => (rule, true),
+                Verdict::Lost(rule) => (rule, false),
                 _ => return Ok(None),
-            }
+            },
         };
         if side_to_move_wins == winner_to_move {
-            Ok(Some(Reference::Pattern(pattern)))
+            Ok(Some(Reference::Rule(rule)))
         } else {
             Err(self.not_won(position))
         }
     }
 
-    fn not_won(&self, position: &Position<B>) -> String {
+    fn not_won(&self, position: &P) -> String {
         format!(
-            "the table says {} wins, but a pattern or the game says otherwise in a position \
+            "the table says {} wins, but the game or its rules say otherwise in a position \
              with {} to move (a hash collision?)",
             self.winner.name(),
             position.side_to_move().name()
         )
     }
 
+    /// Whether the table knows `position` is won for the winner.
+    fn known_won(&self, position: &P) -> bool {
+        self.dfpn.known(position) == Some(self.won_for_winner(position))
+    }
+
+    /// The numbers of a position won for the winner, for its side to move.
+    fn won_for_winner(&self, position: &P) -> Numbers {
+        if position.side_to_move() == self.winner {
+            Numbers::WON
+        } else {
+            Numbers::LOST
+        }
+    }
+
     /// Writes the line of `position` (after its children's). `moves` are the winner's moves
     /// to name, if chosen already.
     fn position(
         &mut self,
-        position: &Position<B>,
-        moves: Option<&[Move]>,
-    ) -> Result<Reference, String> {
+        position: &P,
+        moves: Option<&[P::Move]>,
+    ) -> Result<Reference<P::Rule>, String> {
         let entries = if position.side_to_move() == self.winner {
             let moves = match moves {
                 Some(moves) => moves.to_vec(),
@@ -163,14 +173,22 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
         } else {
             self.loser_entries(position)?
         };
-        self.writer.line(position, &entries).map_err(io_error)?;
+        self.write(position, &entries)?;
         self.written.insert(position.hash());
         self.maybe_report();
         Ok(Reference::Line)
     }
 
+    fn write(&mut self, position: &P, entries: &[Entry<P::Move, P::Rule>]) -> Result<(), String> {
+        position
+            .write_proof_line(entries, self.out)
+            .map_err(io_error)?;
+        self.lines += 1;
+        Ok(())
+    }
+
     fn maybe_report(&mut self) {
-        let lines = self.writer.lines();
+        let lines = self.lines;
         if lines.is_multiple_of(1024) && self.last_report.elapsed() >= self.reporter.every {
             self.last_report = Instant::now();
             (self.reporter.report)(&WriteProgress {
@@ -181,14 +199,14 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
         }
     }
 
-    /// Every move of the loser with what follows it; the moves a pattern settles are
-    /// summed up as `*:pattern` when they share one.
-    fn loser_entries(&mut self, position: &Position<B>) -> Result<Vec<Entry>, String> {
+    /// Every move of the loser with what follows it; the moves a rule settles are summed up
+    /// as `Others(rule)` when they share one.
+    fn loser_entries(&mut self, position: &P) -> Result<Entries<P>, String> {
         let mut moves = MoveList::new();
-        let mut others = match self.dfpn.race().verdict(position, DEEPEST_PATTERN) {
-            Verdict::Forced(defences, pattern) => {
-                defences.moves().iter().for_each(|&mv| moves.push(mv));
-                Some(pattern)
+        let mut others = match position.verdict(self.dfpn.tables()) {
+            Verdict::Forced(defences, rule) => {
+                defences.as_ref().iter().for_each(|&mv| moves.push(mv));
+                Some(rule)
             }
             _ => {
                 position.generate(&mut moves);
@@ -201,20 +219,19 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
             entries.push(Entry::Move(mv, self.reference(&position.play(mv))?));
         }
         if others.is_none() {
-            others = most_common_pattern(&entries);
+            others = most_common_rule(&entries);
         }
-        if let Some(pattern) = others {
-            entries
-                .retain(|e| !matches!(e, Entry::Move(_, Reference::Pattern(p)) if *p == pattern));
-            entries.push(Entry::Others(pattern));
+        if let Some(rule) = others {
+            entries.retain(|e| !matches!(e, Entry::Move(_, Reference::Rule(r)) if *r == rule));
+            entries.push(Entry::Others(rule));
         }
         Ok(entries)
     }
 
     /// Makes sure the table knows `position` (the winner to move) is won, solving it again
     /// if it forgot.
-    fn prove(&mut self, position: &Position<B>) -> Result<(), String> {
-        if self.dfpn.known(position) == Some(Numbers::WON) {
+    fn prove(&mut self, position: &P) -> Result<(), String> {
+        if self.known_won(position) {
             return Ok(());
         }
         match self.dfpn.solve(position) {
@@ -224,10 +241,10 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
         }
     }
 
-    /// A winning move of the winner: one whose position a pattern settles if there is one,
-    /// else one whose position is written already (the proof shares it), else the one whose
-    /// proof took the least work.
-    fn winning_move(&mut self, position: &Position<B>) -> Result<Move, String> {
+    /// A winning move of the winner: one whose position the game's rules settle if there is
+    /// one, else one whose position is written already (the proof shares it), else the one
+    /// whose proof took the least work.
+    fn winning_move(&mut self, position: &P) -> Result<P::Move, String> {
         self.prove(position)?;
         let mut moves = MoveList::new();
         self.dfpn.candidate_moves(position, &mut moves);
@@ -237,11 +254,12 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
         }) {
             return Ok(mv);
         }
-        let mut best: Option<(u64, Move)> = None;
+        let mut best: Option<(u64, P::Move)> = None;
         for &mv in moves.iter() {
             let child = position.play(mv);
             if let Some((numbers, work)) = self.dfpn.lookup(&child) {
-                if numbers == Numbers::LOST && best.is_none_or(|(least, _)| work < least) {
+                let won = numbers == self.won_for_winner(&child);
+                if won && best.is_none_or(|(least, _)| work < least) {
                     best = Some((work, mv));
                 }
             }
@@ -252,7 +270,7 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
         // The table kept the position but forgot which child refutes: try each in turn.
         for &mv in moves.iter() {
             let child = position.play(mv);
-            if self.dfpn.solve(&child) == Numbers::LOST {
+            if self.dfpn.solve(&child) == self.won_for_winner(&child) {
                 return Ok(mv);
             }
             if self.dfpn.stopped() {
@@ -263,20 +281,23 @@ impl<B: Bitboard> Extractor<'_, '_, '_, B> {
     }
 }
 
-/// The pattern that settles the most of a line's moves, if two or more share one.
-fn most_common_pattern(entries: &[Entry]) -> Option<Pattern> {
-    let count = |pattern: Pattern| {
-        entries
-            .iter()
-            .filter(|e| matches!(e, Entry::Move(_, Reference::Pattern(p)) if *p == pattern))
-            .count()
-    };
-    Pattern::ALL
-        .into_iter()
-        .map(|pattern| (count(pattern), pattern))
+/// The rule that settles the most of a line's moves, if two or more share one; the first
+/// in the rules' order among equals.
+fn most_common_rule<M, R: Copy + Ord>(entries: &[Entry<M, R>]) -> Option<R> {
+    let mut rules: Vec<R> = entries
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Move(_, Reference::Rule(rule)) => Some(*rule),
+            _ => None,
+        })
+        .collect();
+    rules.sort();
+    rules
+        .chunk_by(|a, b| a == b)
+        .map(|run| (run.len(), run[0]))
         .filter(|&(n, _)| n >= 2)
-        .max_by_key(|&(n, pattern)| (n, std::cmp::Reverse(pattern)))
-        .map(|(_, pattern)| pattern)
+        .max_by_key(|&(n, rule)| (n, std::cmp::Reverse(rule)))
+        .map(|(_, rule)| rule)
 }
 
 /// Which positions were written, by hash, in a fixed amount of memory: buckets of four

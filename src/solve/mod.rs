@@ -1,11 +1,13 @@
-//! The solver: proves who wins a position, with a depth-first proof-number search over a
-//! table of proof and disproof numbers ([`dfpn`], [`table`]) that ends lines early with the
-//! [race patterns](crate::games::breakthrough::race), shares entries between mirror images
-//! ([`symmetry`]), can run on several threads ([`parallel`]) and stop and resume
-//! ([`checkpoint`]), and writes the proof for the independent checker in [`crate::proof`]
-//! ([`extract`]). It shares only the rules, the race patterns and the evaluation (for the
-//! first proof numbers) with the alpha-beta search. [`solve_and_prove`] is `troyka solve`
-//! ([`run`]).
+//! The solver: proves who wins a position of any game that cannot be drawn, with a
+//! depth-first proof-number search over a table of proof and disproof numbers ([`dfpn`],
+//! [`table`]) that ends lines early with the game's exact rules
+//! ([`Position::solver_exact`]: Breakthrough's race patterns), shares entries between
+//! mirror images ([`symmetry`]), can run on several threads ([`parallel`]) and stop and
+//! resume ([`checkpoint`]), and writes the proof for the game's own checker ([`extract`],
+//! through [`Provable`]; Breakthrough's is [`crate::proof`]). It knows a game only through
+//! the traits of [`crate::game`], and shares with the alpha-beta search only the rules and
+//! the game's hooks.
+//! [`solve_and_prove`] is `troyka solve` ([`run`]).
 
 mod checkpoint;
 mod dfpn;
@@ -21,9 +23,9 @@ pub use extract::WriteProgress;
 pub use run::solve_and_prove;
 pub use table::{Numbers, INFINITY};
 
-use crate::games::breakthrough::{Bitboard, Breakthrough, Color, Move, MoveList, Position};
-use crate::with_position;
-use dfpn::{Control, Dfpn};
+use crate::game::proof::{ProofVisitor, Provable, ProvableGame};
+use crate::game::{Color, Game, GameMove, GameResult, MoveList, Position, PositionVisitor};
+use dfpn::{same_side, Control, Dfpn};
 use parallel::Shared;
 use std::io::Write;
 use std::path::Path;
@@ -60,22 +62,23 @@ impl Default for Settings {
     }
 }
 
-/// What the solver found out about the root.
+/// What the solver found out about the root, whose moves are `M`.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
+pub enum Outcome<M> {
     /// The side to move wins with these moves (all of them with `all`, else one).
-    Won { moves: Vec<Move> },
-    /// The side to move loses: each of its moves, with the winning replies (all of them
-    /// with `all`, else one).
-    Lost { replies: Vec<(Move, Vec<Move>)> },
+    Won { moves: Vec<M> },
+    /// The side to move loses: each of its moves, with the enemy's winning replies (all of
+    /// them with `all`, else one; none where the same side moves again, in a game whose
+    /// turns have several plies).
+    Lost { replies: Vec<(M, Vec<M>)> },
     /// Not solved (stopped first).
     Unknown,
 }
 
 /// The result of a solve.
 #[derive(Clone, Debug)]
-pub struct Solution {
-    pub outcome: Outcome,
+pub struct Solution<M> {
+    pub outcome: Outcome<M>,
     /// The root's numbers when the search ended.
     pub root: Numbers,
     pub nodes: u64,
@@ -85,7 +88,7 @@ pub struct Solution {
     pub stopped: bool,
 }
 
-impl Solution {
+impl<M> Solution<M> {
     /// The winner, once solved.
     pub fn winner(&self, side_to_move: Color) -> Option<Color> {
         match self.outcome {
@@ -115,9 +118,9 @@ impl Solver {
     }
 
     /// Saves the table to `path`, as the state of the solve of `game` after `totals`.
-    pub fn save_checkpoint(
+    pub fn save_checkpoint<G: Game>(
         &self,
-        game: &Breakthrough,
+        game: &G,
         totals: Totals,
         path: &Path,
     ) -> Result<(), String> {
@@ -126,22 +129,30 @@ impl Solver {
 
     /// Loads a checkpoint of the solve of `game` saved by [`Solver::save_checkpoint`];
     /// returns what the solve had cost.
-    pub fn load_checkpoint(&self, game: &Breakthrough, path: &Path) -> Result<Totals, String> {
+    pub fn load_checkpoint<G: Game + PartialEq>(
+        &self,
+        game: &G,
+        path: &Path,
+    ) -> Result<Totals, String> {
         checkpoint::load(&self.table, game, path)
     }
 
     /// The move the table likes best at the root of `game` (which must have a move): the
     /// smallest disproof number of the position it leads to, the most work among equals (so
     /// a lost position resists longest).
-    pub fn most_promising(&self, game: &Breakthrough) -> Move {
+    pub fn most_promising<G: Game>(&self, game: &G) -> G::Move {
         let moves = game.legal_moves();
-        let mirror = symmetry::Mirror::new(game.size());
-        let rank = |&mv: &Move| {
+        let mover = game.side_to_move();
+        let rank = |&mv: &G::Move| {
             let child = game.play(mv);
-            let key = with_position!(&child, p => mirror.key(p));
-            match self.table.probe(key) {
-                _ if child.winner().is_some() => (0, u8::MAX),
-                Some((numbers, work)) => (numbers.delta, u8::MAX - work),
+            match child.result() {
+                Some(GameResult::Win(winner)) if winner == mover => return (0, u8::MAX),
+                Some(_) => return (INFINITY, u8::MAX),
+                None => {}
+            }
+            let same_side = child.side_to_move() == mover;
+            match self.table.probe(child.visit(Key)) {
+                Some((numbers, work)) => (numbers.for_parent(same_side).delta, u8::MAX - work),
                 None => (INFINITY - 1, u8::MAX),
             }
         };
@@ -149,7 +160,7 @@ impl Solver {
             .iter()
             .min_by_key(|mv| rank(mv))
             .copied()
-            .unwrap_or(Move::NULL)
+            .unwrap_or(G::Move::NULL)
     }
 
     /// Permille of the table in use.
@@ -159,13 +170,17 @@ impl Solver {
 
     /// Solves `game` (whose game must not be over) until it is solved or `stop` is set, or a
     /// limit is reached, calling `report` every few seconds. With one thread the result,
-    /// the node count and the table are the same every time.
-    pub fn solve(
+    /// the node count and the table are the same every time. Winning moves are listed in
+    /// the moves' order.
+    pub fn solve<G: Game>(
         &self,
-        game: &Breakthrough,
+        game: &G,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Progress),
-    ) -> Solution {
+    ) -> Solution<G::Move>
+    where
+        G::Move: Ord,
+    {
         let start = Instant::now();
         let control = Control {
             stop,
@@ -174,29 +189,24 @@ impl Solver {
             report_every: self.settings.report_every,
             start,
         };
-        with_position!(game, root => {
-            let (numbers, proving_nodes) = self.prove_root(root, &control, report);
-            // Naming the moves is one thread's work.
-            let mut dfpn = Dfpn::new(root, &self.table, &control, report);
-            let outcome = if numbers.is_solved() {
-                name_moves(&mut dfpn, root, numbers, self.settings.all)
-            } else {
-                Outcome::Unknown
-            };
-            Solution {
-                stopped: outcome == Outcome::Unknown,
-                outcome,
-                root: numbers,
-                nodes: proving_nodes + dfpn.nodes(),
-                elapsed: start.elapsed(),
-            }
-        })
+        let (outcome, numbers, nodes) = game.visit(Solve {
+            solver: self,
+            control: &control,
+            report,
+        });
+        Solution {
+            stopped: outcome == Outcome::Unknown,
+            outcome,
+            root: numbers,
+            nodes,
+            elapsed: start.elapsed(),
+        }
     }
 
     /// Proves or disproves the root with all threads; returns its numbers and the nodes.
-    fn prove_root<B: Bitboard>(
+    fn prove_root<P: Position>(
         &self,
-        root: &Position<B>,
+        root: &P,
         control: &Control,
         report: &mut dyn FnMut(&Progress),
     ) -> (Numbers, u64) {
@@ -244,15 +254,15 @@ impl Solver {
     }
 
     /// Writes the proof that `winner` wins `game` (solved by [`Solver::solve`]), with
-    /// `root_moves` as the winner's moves at the root when it is the winner's turn. Subtrees
-    /// the table has forgotten are solved again. The writer remembers what it wrote in half
-    /// as much memory again as the table has, and reports its progress as often as the
-    /// search does. Returns the number of lines written.
-    pub fn write_proof(
+    /// `root_moves` as the winner's moves at the root when it is the winner's turn, in the
+    /// game's own format. Subtrees the table has forgotten are solved again. The writer
+    /// remembers what it wrote in half as much memory again as the table has, and reports
+    /// its progress as often as the search does. Returns the number of lines written.
+    pub fn write_proof<G: ProvableGame>(
         &self,
-        game: &Breakthrough,
+        game: &G,
         winner: Color,
-        root_moves: &[Move],
+        root_moves: &[G::Move],
         stop: &AtomicBool,
         out: &mut dyn Write,
         report: &mut dyn FnMut(&WriteProgress),
@@ -265,27 +275,93 @@ impl Solver {
             report_every: Duration::MAX,
             start,
         };
+        game.write_proof_header(winner, out)
+            .map_err(extract::io_error)?;
+        let lines = game.visit_provable(WriteProof {
+            solver: self,
+            control: &control,
+            winner,
+            root_moves,
+            out: &mut *out,
+            report,
+        })?;
+        game.write_proof_end(out).map_err(extract::io_error)?;
+        out.flush().map_err(extract::io_error)?;
+        Ok(lines)
+    }
+}
+
+/// [`Solver::solve`] on the concrete position: the outcome, the root's numbers, the nodes.
+struct Solve<'a, 'b> {
+    solver: &'a Solver,
+    control: &'a Control<'a>,
+    report: &'b mut dyn FnMut(&Progress),
+}
+
+impl<M: GameMove + Ord> PositionVisitor<M> for Solve<'_, '_> {
+    type Output = (Outcome<M>, Numbers, u64);
+
+    fn visit<P: Position<Move = M>>(self, root: &P) -> Self::Output {
+        let (numbers, proving_nodes) = self.solver.prove_root(root, self.control, self.report);
+        // Naming the moves is one thread's work.
+        let mut dfpn = Dfpn::new(root, &self.solver.table, self.control, self.report);
+        let outcome = if numbers.is_solved() {
+            name_moves(&mut dfpn, root, numbers, self.solver.settings.all)
+        } else {
+            Outcome::Unknown
+        };
+        (outcome, numbers, proving_nodes + dfpn.nodes())
+    }
+}
+
+/// The table key of the concrete position.
+struct Key;
+
+impl<M: GameMove> PositionVisitor<M> for Key {
+    type Output = u64;
+
+    fn visit<P: Position<Move = M>>(self, position: &P) -> u64 {
+        symmetry::key(position, &position.tables())
+    }
+}
+
+/// [`Solver::write_proof`] on the concrete position: its lines.
+struct WriteProof<'a, 'b, M> {
+    solver: &'a Solver,
+    control: &'a Control<'a>,
+    winner: Color,
+    root_moves: &'a [M],
+    out: &'b mut dyn Write,
+    report: &'b mut dyn FnMut(&WriteProgress),
+}
+
+impl<M: GameMove> ProofVisitor<M> for WriteProof<'_, '_, M> {
+    type Output = Result<u64, String>;
+
+    fn visit<P: Provable<Move = M>>(self, root: &P) -> Self::Output {
         let mut quiet = |_: &Progress| {};
-        with_position!(game, root => {
-            let mut dfpn = Dfpn::new(root, &self.table, &control, &mut quiet);
-            let memory = (self.settings.hash_megabytes / 2).max(1);
-            let reporter = extract::Reporter {
-                every: self.settings.report_every,
-                report,
-            };
-            extract::write_proof(&mut dfpn, game, root, winner, root_moves, memory, out, reporter)
-        })
+        let mut dfpn = Dfpn::new(root, &self.solver.table, self.control, &mut quiet);
+        let memory = (self.solver.settings.hash_megabytes / 2).max(1);
+        let reporter = extract::Reporter {
+            every: self.solver.settings.report_every,
+            report: self.report,
+        };
+        let (winner, moves) = (self.winner, self.root_moves);
+        extract::write_lines(&mut dfpn, root, winner, moves, memory, self.out, reporter)
     }
 }
 
 /// Names the winning moves of a solved root (or, when it is lost, the winning replies to
 /// each move); `Unknown` if stopped first.
-fn name_moves<B: Bitboard>(
-    dfpn: &mut Dfpn<'_, B>,
-    root: &Position<B>,
+fn name_moves<P: Position>(
+    dfpn: &mut Dfpn<'_, P>,
+    root: &P,
     numbers: Numbers,
     all: bool,
-) -> Outcome {
+) -> Outcome<P::Move>
+where
+    P::Move: Ord,
+{
     if numbers == Numbers::WON {
         match winning_moves(dfpn, root, all) {
             Some(moves) => Outcome::Won { moves },
@@ -297,7 +373,12 @@ fn name_moves<B: Bitboard>(
         root.generate(&mut moves);
         for &mv in moves.iter() {
             let child = root.play(mv);
-            if child.winner_by_pieces().is_some() {
+            if child.decided().is_some() {
+                continue;
+            }
+            if same_side(root, &child) {
+                // The loser moves again: no reply to name.
+                replies.push((mv, Vec::new()));
                 continue;
             }
             match winning_moves(dfpn, &child, all) {
@@ -313,17 +394,22 @@ fn name_moves<B: Bitboard>(
 
 /// The winning moves of a position won for its side to move: the first found, or with
 /// `all` every one. Children the table does not know are solved. `None` if stopped first.
-fn winning_moves<B: Bitboard>(
-    dfpn: &mut Dfpn<'_, B>,
-    position: &Position<B>,
+fn winning_moves<P: Position>(
+    dfpn: &mut Dfpn<'_, P>,
+    position: &P,
     all: bool,
-) -> Option<Vec<Move>> {
+) -> Option<Vec<P::Move>>
+where
+    P::Move: Ord,
+{
     let mut moves = MoveList::new();
     dfpn.candidate_moves(position, &mut moves);
     let mut winning = Vec::new();
     let mut unknown = Vec::new();
     for &mv in moves.iter() {
-        match dfpn.known(&position.play(mv)) {
+        let child = position.play(mv);
+        let same_side = same_side(position, &child);
+        match dfpn.known(&child).map(|n| n.for_parent(same_side)) {
             Some(numbers) if numbers == Numbers::LOST => winning.push(mv),
             Some(numbers) if numbers == Numbers::WON => {}
             _ => unknown.push(mv),
@@ -335,7 +421,7 @@ fn winning_moves<B: Bitboard>(
     }
     for mv in unknown {
         let child = position.play(mv);
-        let numbers = dfpn.solve(&child);
+        let numbers = dfpn.solve(&child).for_parent(same_side(position, &child));
         if dfpn.stopped() {
             return None;
         }
@@ -346,6 +432,6 @@ fn winning_moves<B: Bitboard>(
             }
         }
     }
-    winning.sort_by_key(|mv| (mv.from(), mv.to()));
+    winning.sort();
     (!winning.is_empty()).then_some(winning)
 }

@@ -1,65 +1,14 @@
-//! Left-right symmetry: the rules do not change when the files are read from the other side,
-//! so a position and its mirror image (files `a`… reversed) are won or lost alike. The table
-//! keeps both under one key, the smaller of their two hashes, and whatever is proved for one
-//! serves the other: at the start, `a2a3` and its mirror image `f2f3` (on six files) lead to
-//! mirror-image subtrees, proved once.
+//! Mirror images share table entries. A game whose rules cannot tell a position from its
+//! mirror image (Breakthrough's, with the files read from the other side) gives the mirror
+//! image's hash ([`Position::mirror_hash`]); the table keeps both under one key, the smaller
+//! of the two hashes, so whatever is proved for one serves the other. A game without
+//! symmetry gives the position's own hash, and the key is the hash.
 
-use crate::games::breakthrough::zobrist::ZobristKeys;
-use crate::games::breakthrough::{Bitboard, BoardSize, Color, Move, Position};
+use crate::game::Position;
 
-/// The mirror image of squares on one board size.
-pub struct Mirror {
-    /// By square: the square in the same rank on the mirrored file.
-    square: Vec<usize>,
-    keys: &'static ZobristKeys,
-}
-
-impl Mirror {
-    pub fn new(size: BoardSize) -> Mirror {
-        let square = (0..size.squares())
-            .map(|s| size.square(size.cols() - 1 - size.file_of(s), size.rank_of(s)))
-            .collect();
-        Mirror {
-            square,
-            keys: ZobristKeys::get(),
-        }
-    }
-
-    /// The hash the mirror image of `position` has.
-    pub fn hash<B: Bitboard>(&self, position: &Position<B>) -> u64 {
-        let mut hash = if position.side_to_move() == Color::Black {
-            self.keys.black_to_move()
-        } else {
-            0
-        };
-        for color in [Color::White, Color::Black] {
-            for square in position.pieces(color).squares() {
-                hash ^= self.keys.piece(color, self.square[square]);
-            }
-        }
-        hash
-    }
-
-    /// The mirror image's hash after `mv` is played in `position`, whose mirror image has
-    /// hash `mirrored`: the move's squares, mirrored.
-    #[inline]
-    pub fn after<B: Bitboard>(&self, position: &Position<B>, mirrored: u64, mv: Move) -> u64 {
-        let us = position.side_to_move();
-        let (from, to) = (self.square[mv.from()], self.square[mv.to()]);
-        let mut hash = mirrored
-            ^ self.keys.piece(us, from)
-            ^ self.keys.piece(us, to)
-            ^ self.keys.black_to_move();
-        if position.is_capture(mv) {
-            hash ^= self.keys.piece(us.opponent(), to);
-        }
-        hash
-    }
-
-    /// The table key of `position`: the same for it and its mirror image.
-    pub fn key<B: Bitboard>(&self, position: &Position<B>) -> u64 {
-        canonical(position.hash(), self.hash(position))
-    }
+/// The table key of `position`: the same for it and its mirror image.
+pub fn key<P: Position>(position: &P, tables: &P::Tables) -> u64 {
+    canonical(position.hash(), position.mirror_hash(tables))
 }
 
 /// The table key of a position with hash `hash` whose mirror image has hash `mirrored`.
@@ -75,17 +24,11 @@ mod tests {
     use crate::with_position;
 
     #[test]
-    fn mirror_images_share_a_key_and_the_incremental_hash_is_exact() {
+    fn mirror_images_share_a_key() {
         let game = Breakthrough::from_fen("pp1ppp/1p1pp1/2P3/1P2pP/P1PPP1 w").unwrap();
         let mirrored = Breakthrough::from_fen("ppp1pp/1pp1p1/3P2/Pp2P1/1PPP1P w").unwrap();
-        with_position!(&game, p => {
-            let mirror = Mirror::new(p.size());
-            assert_eq!(mirror.hash(p), mirrored.hash());
-            assert_eq!(mirror.key(p), canonical(game.hash(), mirrored.hash()));
-            for &mv in game.legal_moves().iter() {
-                let child = p.play(mv);
-                assert_eq!(mirror.after(p, mirror.hash(p), mv), mirror.hash(&child));
-            }
-        });
+        let key_of = |game: &Breakthrough| with_position!(game, p => key(p, &p.tables()));
+        assert_eq!(key_of(&game), canonical(game.hash(), mirrored.hash()));
+        assert_eq!(key_of(&game), key_of(&mirrored));
     }
 }

@@ -37,6 +37,21 @@ impl Numbers {
     pub fn is_solved(self) -> bool {
         self.phi == 0 || self.delta == 0
     }
+
+    /// A child's numbers as its parent combines them. Negamax df-pn takes them for the
+    /// parent's enemy, who moves in the child; where the same side moves again (a turn of
+    /// several plies) they are turned around. Turning twice gives them back.
+    #[inline]
+    pub fn for_parent(self, same_side: bool) -> Numbers {
+        if same_side {
+            Numbers {
+                phi: self.delta,
+                delta: self.phi,
+            }
+        } else {
+            self
+        }
+    }
 }
 
 /// The largest number the table stores below `INFINITY`; larger ones are stored as this.

@@ -3,7 +3,8 @@
 //! by the same side, each taking one or two stones (the second ply may instead end the turn);
 //! whoever takes the last stone wins, and the game is drawn once `turn_limit` turns have
 //! passed with stones left. It has what Breakthrough lacks: plies that do not alternate and
-//! draws.
+//! draws. `Relay<false>` has no turn limit and so no draws (every turn takes a stone), which
+//! the solver needs.
 
 use troyka::eval::EvalChoice;
 use troyka::game::{
@@ -12,7 +13,7 @@ use troyka::game::{
 };
 
 /// A ply: take one or two stones, or (second ply only) end the turn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub struct Ply(u16);
 
 impl Ply {
@@ -43,8 +44,9 @@ impl GameMove for Ply {
     }
 }
 
+/// A position; `DRAWS` says whether the turn limit holds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Relay {
+pub struct Relay<const DRAWS: bool = true> {
     pub stones: u16,
     pub side: Color,
     /// Whether the side to move has played the first ply of its turn.
@@ -58,6 +60,19 @@ pub struct Relay {
 
 impl Relay {
     pub fn new(stones: u16, turn_limit: u16) -> Relay {
+        Relay::with_limit(stones, turn_limit)
+    }
+}
+
+impl Relay<false> {
+    /// A pile with no turn limit: someone takes the last stone.
+    pub fn endless(stones: u16) -> Relay<false> {
+        Relay::with_limit(stones, u16::MAX)
+    }
+}
+
+impl<const DRAWS: bool> Relay<DRAWS> {
+    fn with_limit(stones: u16, turn_limit: u16) -> Relay<DRAWS> {
         Relay {
             stones,
             side: Color::White,
@@ -68,7 +83,7 @@ impl Relay {
         }
     }
 
-    fn end_turn(mut self) -> Relay {
+    fn end_turn(mut self) -> Relay<DRAWS> {
         self.side = self.side.opponent();
         self.second_ply = false;
         self.turns += 1;
@@ -76,7 +91,7 @@ impl Relay {
     }
 }
 
-impl Position for Relay {
+impl<const DRAWS: bool> Position for Relay<DRAWS> {
     type Move = Ply;
     type Forced = [Ply; 0];
     type Tables = ();
@@ -85,6 +100,7 @@ impl Position for Relay {
 
     const ALTERNATES: bool = false;
     const HISTORY_SLOTS: usize = 2 * 4;
+    const CAN_DRAW: bool = DRAWS;
 
     fn side_to_move(&self) -> Color {
         self.side
@@ -109,7 +125,7 @@ impl Position for Relay {
     fn decided(&self) -> Option<GameResult> {
         match self.winner {
             Some(winner) => Some(GameResult::Win(winner)),
-            None if self.turns >= self.turn_limit => Some(GameResult::Draw),
+            None if DRAWS && self.turns >= self.turn_limit => Some(GameResult::Draw),
             None => None,
         }
     }
@@ -129,7 +145,7 @@ impl Position for Relay {
         false
     }
 
-    fn play(&self, ply: Ply) -> Relay {
+    fn play(&self, ply: Ply) -> Relay<DRAWS> {
         let mut next = *self;
         next.stones -= ply.taken();
         if next.stones == 0 {
@@ -147,7 +163,7 @@ impl Position for Relay {
         false
     }
 
-    fn pass(&self) -> Relay {
+    fn pass(&self) -> Relay<DRAWS> {
         self.end_turn()
     }
 
@@ -175,21 +191,21 @@ impl Position for Relay {
 /// No knowledge at all: every unfinished position scores zero.
 pub struct Material;
 
-impl Evaluation<Relay> for Material {
-    fn new(_: &Relay, _: &EvalChoice) -> Material {
+impl<const DRAWS: bool> Evaluation<Relay<DRAWS>> for Material {
+    fn new(_: &Relay<DRAWS>, _: &EvalChoice) -> Material {
         Material
     }
 
-    fn evaluate(&mut self, _: &Relay, _: usize) -> i32 {
+    fn evaluate(&mut self, _: &Relay<DRAWS>, _: usize) -> i32 {
         0
     }
 
-    fn push_move(&mut self, _: &Relay, _: Ply, _: usize) {}
+    fn push_move(&mut self, _: &Relay<DRAWS>, _: Ply, _: usize) {}
 
     fn push_pass(&mut self, _: usize) {}
 }
 
-impl Game for Relay {
+impl<const DRAWS: bool> Game for Relay<DRAWS> {
     type Move = Ply;
 
     fn side_to_move(&self) -> Color {
@@ -212,8 +228,47 @@ impl Game for Relay {
         list
     }
 
-    fn play(&self, ply: Ply) -> Relay {
+    fn play(&self, ply: Ply) -> Relay<DRAWS> {
         Position::play(self, ply)
+    }
+
+    /// `stones side ply turns limit winner`, e.g. `7 white 2 3 10 -`.
+    fn to_text(&self) -> String {
+        let winner = self.winner.map_or("-", Color::name);
+        format!(
+            "{} {} {} {} {} {winner}",
+            self.stones,
+            self.side.name(),
+            1 + self.second_ply as u8,
+            self.turns,
+            self.turn_limit
+        )
+    }
+
+    fn from_text(text: &str) -> Result<Relay<DRAWS>, String> {
+        let bad = || format!("'{text}' is not a Relay position");
+        let color = |name: &str| match name {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            _ => Err(bad()),
+        };
+        let words: Vec<&str> = text.split(' ').collect();
+        let [stones, side, ply, turns, limit, winner] = words[..] else {
+            return Err(bad());
+        };
+        let number = |word: &str| word.parse::<u16>().map_err(|_| bad());
+        Ok(Relay {
+            stones: number(stones)?,
+            side: color(side)?,
+            second_ply: number(ply)? == 2,
+            turns: number(turns)?,
+            turn_limit: number(limit)?,
+            winner: if winner == "-" {
+                None
+            } else {
+                Some(color(winner)?)
+            },
+        })
     }
 
     fn visit<V: PositionVisitor<Ply>>(&self, visitor: V) -> V::Output {

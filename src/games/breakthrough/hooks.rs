@@ -1,18 +1,44 @@
-//! How Breakthrough plugs into the generic layers: [`game::Position`] for the position of
-//! each bitboard width, and [`Game`] for [`Breakthrough`], the position of any size.
+//! How Breakthrough plugs into the generic layers: [`game::Position`] and [`Provable`] for
+//! the position of each bitboard width, [`Game`] and [`ProvableGame`] for [`Breakthrough`],
+//! the position of any size.
 
+use super::linear::Evaluator;
+use super::mirror::Mirror;
 use super::race::Defences;
 use super::{
     Bitboard, Breakthrough, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict,
 };
+use crate::game::proof::{Entry, ProofVisitor, Provable, ProvableGame};
 use crate::game::{self, Exact, Game, GameResult, MoveKind, PositionVisitor};
 use crate::with_position;
+use std::io::{self, Write};
 
-/// The search's tables for one board: the race rules, and the ranks where moves are urgent.
+/// The search's and the solver's tables for one board: the race rules, the ranks where
+/// moves are urgent, the linear evaluation and the mirror image of each square.
 pub struct Tables<B> {
     race: Race<B>,
     /// By colour: the three ranks before the goal, where moves are never reduced or pruned.
     attack_zone: [B; 2],
+    /// The solver's first numbers lean on the linear evaluation: the network would cost
+    /// more than a node's worth of proof.
+    linear: Evaluator<B>,
+    mirror: Mirror,
+}
+
+/// The deepest race pattern the search uses: `win5` costs more per node than it saves there.
+const SEARCH_DEEPEST: Pattern = Pattern::Loss4;
+/// The deepest race pattern the solver uses, and so its proofs cite.
+const SOLVER_DEEPEST: Pattern = Pattern::Win5;
+
+/// A race verdict as the generic layers take it: the plies a pattern gives.
+#[inline]
+fn as_exact(verdict: Verdict) -> Exact<Defences> {
+    match verdict {
+        Verdict::Won(pattern) => Exact::Won(pattern.plies()),
+        Verdict::Lost(pattern) => Exact::Lost(pattern.plies()),
+        Verdict::Forced(defences, _) => Exact::Forced(defences),
+        Verdict::Open => Exact::Open,
+    }
 }
 
 /// What move ordering needs of a position: both sides' attacks and the enemy's pieces.
@@ -36,6 +62,9 @@ impl<B: Bitboard> game::Position for Position<B> {
     type Evaluation = super::evaluation::Evaluation<B>;
 
     const ALTERNATES: bool = true;
+    /// The game ends when a side reaches its goal or has no piece (or move) left, and every
+    /// move brings a piece nearer its goal: no draws.
+    const CAN_DRAW: bool = false;
     /// By colour, target square and direction (three directions, so no division to find the
     /// origin).
     const HISTORY_SLOTS: usize = 2 * 256 * 3;
@@ -102,6 +131,8 @@ impl<B: Bitboard> game::Position for Position<B> {
                 layout.rank(rows - 2) | layout.rank(rows - 3) | layout.rank(rows - 4),
                 layout.rank(1) | layout.rank(2) | layout.rank(3),
             ],
+            linear: Evaluator::new(self),
+            mirror: Mirror::new(layout.size),
         }
     }
 
@@ -110,12 +141,7 @@ impl<B: Bitboard> game::Position for Position<B> {
     /// step we can neither capture nor block loses in four.
     #[inline]
     fn exact(&self, tables: &Tables<B>) -> Exact<Defences> {
-        match tables.race.verdict(self, Pattern::Loss4) {
-            Verdict::Won(pattern) => Exact::Won(pattern.plies()),
-            Verdict::Lost(pattern) => Exact::Lost(pattern.plies()),
-            Verdict::Forced(defences, _) => Exact::Forced(defences),
-            Verdict::Open => Exact::Open,
-        }
+        as_exact(tables.race.verdict(self, SEARCH_DEEPEST))
     }
 
     #[inline]
@@ -162,6 +188,51 @@ impl<B: Bitboard> game::Position for Position<B> {
         let direction = mv.from().abs_diff(mv.to()) + 1 - up; // 0, 1 or 2
         (Position::side_to_move(self) as usize * 256 + mv.to()) * 3 + direction
     }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        Position::count_moves(self) as usize
+    }
+
+    /// The race rules down to `win5`: a move to two steps from the goal that keeps a safe
+    /// step whatever the enemy does wins in five.
+    #[inline]
+    fn solver_exact(&self, tables: &Tables<B>) -> Exact<Defences> {
+        as_exact(tables.race.verdict(self, SOLVER_DEEPEST))
+    }
+
+    #[inline]
+    fn estimate(&self, tables: &Tables<B>) -> i32 {
+        tables.linear.evaluate(self)
+    }
+
+    fn mirror_hash(&self, tables: &Tables<B>) -> u64 {
+        tables.mirror.hash(self)
+    }
+
+    #[inline]
+    fn mirror_hash_after(&self, tables: &Tables<B>, mirrored: u64, mv: Move) -> u64 {
+        tables.mirror.after(self, mirrored, mv)
+    }
+}
+
+/// Proofs cite the race patterns by name (`win1` … `win5`), in the format of
+/// [`crate::proof`].
+impl<B: Bitboard> Provable for Position<B> {
+    type Rule = Pattern;
+
+    #[inline]
+    fn verdict(&self, tables: &Tables<B>) -> Verdict {
+        tables.race.verdict(self, SOLVER_DEEPEST)
+    }
+
+    fn write_proof_line(
+        &self,
+        entries: &[Entry<Move, Pattern>],
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        crate::proof::write_line(out, self, entries)
+    }
 }
 
 impl Game for Breakthrough {
@@ -187,7 +258,29 @@ impl Game for Breakthrough {
         Breakthrough::play(self, mv)
     }
 
+    fn to_text(&self) -> String {
+        self.to_fen()
+    }
+
+    fn from_text(text: &str) -> Result<Breakthrough, String> {
+        Breakthrough::from_fen(text)
+    }
+
     fn visit<V: PositionVisitor<Move>>(&self, visitor: V) -> V::Output {
+        with_position!(self, position => visitor.visit(position))
+    }
+}
+
+impl ProvableGame for Breakthrough {
+    fn write_proof_header(&self, winner: Color, out: &mut dyn Write) -> io::Result<()> {
+        crate::proof::write_header(out, self, winner)
+    }
+
+    fn write_proof_end(&self, out: &mut dyn Write) -> io::Result<()> {
+        crate::proof::write_end(out)
+    }
+
+    fn visit_provable<V: ProofVisitor<Move>>(&self, visitor: V) -> V::Output {
         with_position!(self, position => visitor.visit(position))
     }
 }

@@ -12,6 +12,7 @@ mod fen;
 pub mod geometry;
 mod hooks;
 pub mod linear;
+mod mirror;
 mod moves;
 pub mod networks;
 pub mod position;

@@ -5,8 +5,22 @@ use crate::game::GameMove;
 /// A move from one square to another, packed in 16 bits (square indices of the dense layout,
 /// so printing it needs the board size: see [`crate::games::breakthrough::BoardSize`] and
 /// [`crate::games::breakthrough::Breakthrough::move_name`]). `Move::NULL` (`0000`) is no move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+/// Moves are ordered by their from-square, then their to-square: the order the solver lists
+/// winning moves in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Move(u16);
+
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
+        (self.from(), self.to()).cmp(&(other.from(), other.to()))
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl Move {
     pub const NULL: Move = Move(0);

@@ -101,19 +101,10 @@ impl Defences {
     }
 }
 
-/// What the race patterns say about a position (whose game is not over).
-#[derive(Clone, Copy, Debug)]
-pub enum Verdict {
-    /// The side to move wins by this pattern.
-    Won(Pattern),
-    /// The side to move loses by this pattern.
-    Lost(Pattern),
-    /// Only these moves do not lose at once: every other move lets the enemy win by the
-    /// pattern (`Win1` or `Win3`, with the enemy to move).
-    Forced(Defences, Pattern),
-    /// Nothing decided.
-    Open,
-}
+/// What the race patterns say about a position (whose game is not over): `Forced` carries
+/// the defences, and the pattern (`Win1` or `Win3`, with the enemy to move) by which every
+/// other move loses.
+pub type Verdict = crate::game::proof::Verdict<Defences, Pattern>;
 
 /// The race patterns for one board size: the ranks at each distance from each colour's goal.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,84 @@
+//! Proofs, for any game: what a line of a proof says about a position ([`Entry`],
+//! [`Reference`]), the solver's rules naming the rule a proof cites ([`Verdict`]), and the
+//! traits through which a game writes the lines in a format of its own ([`Provable`],
+//! [`ProvableGame`]). The solver walks its solved table and says what each line holds; the
+//! game writes it, and the game's own checker reads it back, sharing no code with the
+//! solver: this vocabulary is all they have in common.
+
+use super::{Color, Game, GameMove, Position};
+use std::fmt::Debug;
+use std::io::{self, Write};
+
+/// What the solver's rules say of a position, as [`super::Exact`] does, but naming the rule
+/// that says it, for a proof to cite.
+#[derive(Clone, Copy, Debug)]
+pub enum Verdict<Forced, Rule> {
+    /// The side to move wins by this rule.
+    Won(Rule),
+    /// The side to move loses by this rule.
+    Lost(Rule),
+    /// Only these moves do not lose at once: every other move leaves a position the enemy
+    /// wins by the rule.
+    Forced(Forced, Rule),
+    /// Nothing certain.
+    Open,
+}
+
+/// What follows a move in a proof line: why the position it leaves is won for the winner.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reference<Rule> {
+    /// The position has a line further up.
+    Line,
+    /// Its mirror image has a line further up.
+    Mirror,
+    /// A rule wins the position for the winner.
+    Rule(Rule),
+    /// The game is over, won by the winner.
+    End,
+}
+
+/// One item of a proof line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Entry<Move, Rule> {
+    /// A move and what follows it.
+    Move(Move, Reference<Rule>),
+    /// Every legal move not listed leaves a position the rule wins for the winner.
+    Others(Rule),
+    /// The position itself is won by the rule.
+    Itself(Rule),
+}
+
+/// A position whose proofs the solver can write: the rules by name, and its line.
+pub trait Provable: Position {
+    /// What a proof may cite to settle a position without a line of its own
+    /// (Breakthrough's race patterns). Where a loser's moves share rules, the rule shared
+    /// by the most moves sums them up, and the first in this order among equals.
+    type Rule: Copy + Ord + Debug;
+
+    /// [`Position::solver_exact`] with the rule behind it: the two must agree.
+    fn verdict(&self, tables: &Self::Tables) -> Verdict<Self::Forced, Self::Rule>;
+
+    /// Writes the line of this position: what shows that it is won for the winner.
+    fn write_proof_line(
+        &self,
+        entries: &[Entry<Self::Move, Self::Rule>],
+        out: &mut dyn Write,
+    ) -> io::Result<()>;
+}
+
+/// Code that runs on a concrete [`Provable`] position: what [`ProvableGame::visit_provable`]
+/// calls.
+pub trait ProofVisitor<M: GameMove> {
+    type Output;
+    fn visit<P: Provable<Move = M>>(self, position: &P) -> Self::Output;
+}
+
+/// A game whose positions are [`Provable`]: the file around the lines, and the way to them.
+pub trait ProvableGame: Game {
+    /// Writes what comes before the lines: what the proof proves (the root, the winner).
+    fn write_proof_header(&self, winner: Color, out: &mut dyn Write) -> io::Result<()>;
+    /// Writes what closes the proof after its last line.
+    fn write_proof_end(&self, out: &mut dyn Write) -> io::Result<()>;
+    /// Runs `visitor` on the concrete position, as [`Game::visit`] does.
+    fn visit_provable<V: ProofVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
+}
