@@ -160,9 +160,12 @@ fn after<const D: bool>(
     }
 }
 
+/// A solver for these small games. Its node budget is far above what they need, so that a
+/// solver that goes wrong (and would search forever) gives up and fails the test instead.
 fn solver() -> Solver {
     Solver::new(Settings {
         hash_megabytes: 1,
+        nodes: Some(10_000_000),
         ..Settings::default()
     })
 }

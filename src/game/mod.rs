@@ -49,7 +49,7 @@ impl Color {
 /// One ply of some game: small and copyable, with a null value, and storable in 16 bits (the
 /// transposition table keeps moves that way).
 pub trait GameMove: Copy + Eq + Debug + Send + Sync + 'static {
-    /// No move.
+    /// No move. Its bits must be 0: the table reads 0 as "no move found".
     const NULL: Self;
     fn bits(self) -> u16;
     fn from_bits(bits: u16) -> Self;
