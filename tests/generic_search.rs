@@ -1,14 +1,12 @@
-//! The generic search and solver on a game that is not Breakthrough: Relay (`toy_game/`),
+//! The generic search and solver on a game that is not Breakthrough: Relay (`src/games/relay/`),
 //! whose turns have one or two plies by the same side and which can be drawn. Every
 //! position of small piles is searched, or solved where it cannot be drawn, and its result
 //! compared with a plain minimax over the whole game tree.
 
-mod toy_game;
-
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use toy_game::{Ply, Relay};
 use troyka::game::{Color, Game, GameResult, Position};
+use troyka::games::relay::{Ply, Relay};
 use troyka::search::{Engine, Limits, Score, Signals};
 use troyka::solve::{Outcome, Settings, Solver, Totals};
 

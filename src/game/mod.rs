@@ -237,23 +237,167 @@ pub trait PositionVisitor<M: GameMove> {
     fn visit<P: Position<Move = M>>(self, position: &P) -> Self::Output;
 }
 
+/// How a finished game ended: the result and why, as a GUI or a game record says it
+/// (`White reaches the goal`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: String,
+}
+
 /// A game position of any size, as the protocol and the tools hold it.
+///
+/// A *turn* is what a player does between the opponent's turns: one ply in Breakthrough,
+/// one or two in Breakthru. The search and the table deal in plies; the protocol and game
+/// records in turns, written by [`Game::turn_name`] and read by [`Game::parse_turn`].
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Move: GameMove;
 
+    /// The name of the game as protocols and records say it (`breakthrough`), the same for
+    /// every board size.
+    const NAME: &'static str;
+
     fn side_to_move(&self) -> Color;
+    /// What a side is called in this game (white and black by default).
+    fn side_name(side: Color) -> &'static str {
+        side.name()
+    }
     fn hash(&self) -> u64;
+    /// The result and its reason once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
     /// The result once the game is over.
-    fn result(&self) -> Option<GameResult>;
-    /// The legal moves (none once the game is over).
+    fn result(&self) -> Option<GameResult> {
+        self.outcome().map(|outcome| outcome.result)
+    }
+    /// The legal plies (none once the game is over).
     fn legal_moves(&self) -> MoveList<Self::Move>;
-    /// The position after a legal move.
+    /// The position after a legal ply.
     fn play(&self, mv: Self::Move) -> Self;
+    /// A ply as text (`a2a3`).
+    fn move_name(&self, mv: Self::Move) -> String;
+    /// Reads one ply and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// A whole turn as text: its plies' names joined by commas, in the order given. A game
+    /// whose turns can be played in several orders writes one canonical order here.
+    fn turn_name(&self, turn: &[Self::Move]) -> String {
+        let mut position = self.clone();
+        let mut names = Vec::with_capacity(turn.len());
+        for &mv in turn {
+            names.push(position.move_name(mv));
+            position = position.play(mv);
+        }
+        names.join(",")
+    }
+
+    /// Reads a whole turn (plies joined by commas) and checks that it is legal here and
+    /// complete: after it the other side is to move, or the game is over.
+    fn parse_turn(&self, text: &str) -> Result<Vec<Self::Move>, String> {
+        let mut position = self.clone();
+        let mut turn = Vec::new();
+        for part in text.split(',') {
+            if !turn.is_empty() && turn_over(self, &position) {
+                return Err(format!(
+                    "'{text}': the turn is over before '{part}' (one turn at a time)"
+                ));
+            }
+            let mv = position.parse_move(part)?;
+            position = position.play(mv);
+            turn.push(mv);
+        }
+        if !turn_over(self, &position) {
+            return Err(format!(
+                "'{text}' is not a whole turn: {} still has to move",
+                Self::side_name(self.side_to_move())
+            ));
+        }
+        Ok(turn)
+    }
+
     /// The position as text, as files name it (the solver's checkpoints): what
     /// [`Game::from_text`] reads back. Breakthrough's is its FEN.
     fn to_text(&self) -> String;
     /// Reads a position written by [`Game::to_text`].
     fn from_text(text: &str) -> Result<Self, String>;
+    /// The board drawn in text, for people (the protocol's `d`).
+    fn diagram(&self) -> String;
+    /// The static evaluation term by term (the protocol's `eval`), with `choice`'s
+    /// evaluation.
+    fn explain(&self, choice: &EvalChoice) -> String;
     /// Runs `visitor` on the concrete position.
     fn visit<V: PositionVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
+}
+
+/// Whether the turn begun at `start` is over at `now`: the other side is to move, or the
+/// game has ended.
+pub fn turn_over<G: Game>(start: &G, now: &G) -> bool {
+    now.side_to_move() != start.side_to_move() || now.result().is_some()
+}
+
+/// The plies of `line` from `start` grouped into turns (the last one maybe unfinished).
+pub fn turns_of<G: Game>(start: &G, line: &[G::Move]) -> Vec<Vec<G::Move>> {
+    let mut turns: Vec<Vec<G::Move>> = Vec::new();
+    let mut turn_start = start.clone();
+    let mut position = start.clone();
+    for &mv in line {
+        if turns.is_empty() || turn_over(&turn_start, &position) {
+            turns.push(Vec::new());
+            turn_start = position.clone();
+        }
+        turns.last_mut().expect("pushed").push(mv);
+        position = position.play(mv);
+    }
+    turns
+}
+
+/// A line of plies from `start` as text: turns separated by spaces (a principal variation).
+pub fn line_name<G: Game>(start: &G, line: &[G::Move]) -> String {
+    let mut position = start.clone();
+    let mut names = Vec::new();
+    for turn in turns_of(start, line) {
+        names.push(position.turn_name(&turn));
+        for mv in turn {
+            position = position.play(mv);
+        }
+    }
+    names.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::relay::{Ply, Relay};
+
+    #[test]
+    fn turns_are_read_whole_and_one_at_a_time() {
+        let start = Relay::new(10, 5);
+        assert_eq!(
+            start.parse_turn("2,1"),
+            Ok(vec![Ply::take(2), Ply::take(1)])
+        );
+        assert_eq!(
+            start.parse_turn("1,end"),
+            Ok(vec![Ply::take(1), Ply::END_TURN])
+        );
+        let unfinished = start.parse_turn("2").unwrap_err();
+        assert!(unfinished.contains("not a whole turn"), "{unfinished}");
+        let two_turns = start.parse_turn("2,1,1").unwrap_err();
+        assert!(two_turns.contains("the turn is over"), "{two_turns}");
+        assert!(start.parse_turn("end").is_err());
+        assert!(start.parse_turn("3,1").is_err());
+        // The last stone ends the game, and with it the turn, after one ply.
+        assert_eq!(Relay::new(2, 5).parse_turn("2"), Ok(vec![Ply::take(2)]));
+    }
+
+    #[test]
+    fn a_line_is_written_turn_by_turn() {
+        let start = Relay::new(10, 5);
+        let line = [2, 1, 1, 3, 2].map(|n| if n == 3 { Ply::END_TURN } else { Ply::take(n) });
+        assert_eq!(
+            turns_of(&start, &line),
+            vec![line[..2].to_vec(), line[2..4].to_vec(), line[4..].to_vec()]
+        );
+        assert_eq!(line_name(&start, &line), "2,1 1,end 2");
+        assert_eq!(line_name(&start, &[]), "");
+    }
 }

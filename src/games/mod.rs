@@ -1,5 +1,80 @@
 //! The games Troyka plays, one folder each. Everything game-specific lives here; the layers
 //! above (search, solver, datagen, protocol, match runner) see a game only through the
-//! traits of [`crate::game`].
+//! traits of [`crate::game`], and [`Variant`] is the one list of what can be played.
 
 pub mod breakthrough;
+pub mod relay;
+
+use crate::game::Game;
+use breakthrough::{BoardSize, Breakthrough};
+use relay::Relay;
+
+/// A game and its set-up as a protocol or a command line names it (`UCI_Variant`,
+/// `--variant`): the choice made once, at the top, before anything generic runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Breakthrough on a board of this size.
+    Breakthrough(BoardSize),
+    /// The toy pile game of the tests (see [`relay`]).
+    Relay,
+}
+
+/// Code that runs on one game, monomorphised: what [`Variant::visit`] calls with the
+/// variant's start position.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: Game>(self, start: G) -> Self::Output;
+}
+
+/// Fairy-Stockfish's Breakthrough variants and the side of their square boards.
+const BREAKTHROUGH_SIDES: [(&str, usize); 4] = [
+    ("breakthrough", 8),
+    ("breakthrough5", 5),
+    ("breakthrough6", 6),
+    ("breakthrough7", 7),
+];
+
+impl Variant {
+    /// Every name [`Variant::from_name`] knows, the default first.
+    pub const NAMES: [&'static str; 5] = [
+        BREAKTHROUGH_SIDES[0].0,
+        BREAKTHROUGH_SIDES[1].0,
+        BREAKTHROUGH_SIDES[2].0,
+        BREAKTHROUGH_SIDES[3].0,
+        "relay",
+    ];
+
+    /// The variant a name names, in any case.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        if name.eq_ignore_ascii_case("relay") {
+            return Some(Variant::Relay);
+        }
+        BREAKTHROUGH_SIDES
+            .iter()
+            .find(|(variant, _)| variant.eq_ignore_ascii_case(name))
+            .and_then(|&(_, side)| BoardSize::new(side, side).ok())
+            .map(Variant::Breakthrough)
+    }
+
+    /// The game's name ([`Game::NAME`]), the same for every set-up of one game.
+    pub fn game_name(self) -> &'static str {
+        match self {
+            Variant::Breakthrough(_) => Breakthrough::NAME,
+            Variant::Relay => <Relay as Game>::NAME,
+        }
+    }
+
+    /// Runs `visitor` on this variant's start position.
+    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+        match self {
+            Variant::Breakthrough(size) => visitor.visit(Breakthrough::start(size)),
+            Variant::Relay => visitor.visit(Relay::start()),
+        }
+    }
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::Breakthrough(BoardSize::STANDARD)
+    }
+}

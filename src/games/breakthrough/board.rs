@@ -26,7 +26,7 @@ pub enum Breakthrough {
 /// How a finished game was won: its winner and why. Displays as the reason a GUI or a game
 /// record shows, e.g. `White reaches the goal`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Outcome {
+pub struct Victory {
     pub winner: Color,
     pub reason: EndReason,
 }
@@ -41,7 +41,7 @@ pub enum EndReason {
     NoMove,
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for Victory {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let [winner, loser] = [self.winner, self.winner.opponent()].map(|side| {
             let name = side.name();
@@ -165,7 +165,7 @@ impl Breakthrough {
     }
 
     /// The winner and why, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Victory> {
         let winner = self.winner()?;
         let loser = winner.opponent();
         let size = self.size();
@@ -182,7 +182,7 @@ impl Breakthrough {
         } else {
             EndReason::NoMove
         };
-        Some(Outcome { winner, reason })
+        Some(Victory { winner, reason })
     }
 
     /// The legal moves (none once the game is over).

@@ -8,8 +8,9 @@ use super::race::Defences;
 use super::{
     Bitboard, Breakthrough, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict,
 };
+use crate::eval::EvalChoice;
 use crate::game::proof::{Entry, ProofVisitor, Provable, ProvableGame};
-use crate::game::{self, Exact, Game, GameResult, MoveKind, PositionVisitor};
+use crate::game::{self, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor};
 use crate::with_position;
 use std::io::{self, Write};
 
@@ -237,6 +238,7 @@ impl<B: Bitboard> Provable for Position<B> {
 
 impl Game for Breakthrough {
     type Move = Move;
+    const NAME: &'static str = "breakthrough";
 
     fn side_to_move(&self) -> Color {
         Breakthrough::side_to_move(self)
@@ -244,6 +246,14 @@ impl Game for Breakthrough {
 
     fn hash(&self) -> u64 {
         Breakthrough::hash(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let victory = Breakthrough::outcome(self)?;
+        Some(Outcome {
+            result: GameResult::Win(victory.winner),
+            reason: victory.to_string(),
+        })
     }
 
     fn result(&self) -> Option<GameResult> {
@@ -258,12 +268,28 @@ impl Game for Breakthrough {
         Breakthrough::play(self, mv)
     }
 
+    fn move_name(&self, mv: Move) -> String {
+        Breakthrough::move_name(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Breakthrough::parse_move(self, text)
+    }
+
     fn to_text(&self) -> String {
         self.to_fen()
     }
 
     fn from_text(text: &str) -> Result<Breakthrough, String> {
         Breakthrough::from_fen(text)
+    }
+
+    fn diagram(&self) -> String {
+        Breakthrough::diagram(self)
+    }
+
+    fn explain(&self, choice: &EvalChoice) -> String {
+        super::explain(self, choice)
     }
 
     fn visit<V: PositionVisitor<Move>>(&self, visitor: V) -> V::Output {

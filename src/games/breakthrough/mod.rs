@@ -22,7 +22,7 @@ pub mod zobrist;
 pub use crate::game::Color;
 pub use crate::game::MAX_MOVES;
 pub use bitboard::{Bitboard, U256};
-pub use board::{move_name, parse_move_text, Breakthrough, EndReason, Outcome};
+pub use board::{move_name, parse_move_text, Breakthrough, EndReason, Victory};
 pub use evaluation::explain;
 pub use geometry::{BoardSize, Layout};
 pub use moves::{Move, MoveList};

@@ -2,7 +2,7 @@
 //! description for the GUI, moves in XBoard's coordinates, thinking output and results.
 
 use super::super::options::{self, VARIANT_NAMES};
-use crate::games::breakthrough::{BoardSize, Breakthrough, Move, Outcome};
+use crate::games::breakthrough::{BoardSize, Breakthrough, Move, Victory};
 use crate::search::{Report, Score, ScoreBound};
 
 /// The lines that answer `protover`: `done=0` first (no time-out while the list is sent),
@@ -139,7 +139,7 @@ pub fn move_name(game: &Breakthrough, mv: Move) -> String {
 }
 
 /// `1-0 {White reaches the goal}`: the result and why, as the engine claims it.
-pub fn result(outcome: Outcome) -> String {
+pub fn result(outcome: Victory) -> String {
     let score = match outcome.winner {
         crate::games::breakthrough::Color::White => "1-0",
         crate::games::breakthrough::Color::Black => "0-1",

@@ -1,14 +1,18 @@
 //! Relay, a toy game written against the generic traits alone, to show that a game needs
-//! nothing but its own folder to be searched: a pile of stones; a turn is one or two plies
+//! nothing but its own folder and one line in [`crate::games::Variant`] to be searched,
+//! spoken over the protocol and played by `troyka-match`: a pile of stones; a turn is one or two plies
 //! by the same side, each taking one or two stones (the second ply may instead end the turn);
 //! whoever takes the last stone wins, and the game is drawn once `turn_limit` turns have
 //! passed with stones left. It has what Breakthrough lacks: plies that do not alternate and
 //! draws. `Relay<false>` has no turn limit and so no draws (every turn takes a stone), which
 //! the solver needs.
+//!
+//! Notation: a ply is `1` or `2` (stones taken) or `end`; a turn joins its plies with a
+//! comma (`2,1`, `1,end`, or `2` when the second ply emptied the pile… or ended the game).
 
-use troyka::eval::EvalChoice;
-use troyka::game::{
-    Color, Evaluation, Exact, Game, GameMove, GameResult, MoveKind, MoveList, Position,
+use crate::eval::EvalChoice;
+use crate::game::{
+    Color, Evaluation, Exact, Game, GameMove, GameResult, MoveKind, MoveList, Outcome, Position,
     PositionVisitor,
 };
 
@@ -59,6 +63,11 @@ pub struct Relay<const DRAWS: bool = true> {
 }
 
 impl Relay {
+    /// The start position the protocol plays (`UCI_Variant relay`).
+    pub fn start() -> Relay {
+        Relay::new(25, 20)
+    }
+
     pub fn new(stones: u16, turn_limit: u16) -> Relay {
         Relay::with_limit(stones, turn_limit)
     }
@@ -207,6 +216,7 @@ impl<const DRAWS: bool> Evaluation<Relay<DRAWS>> for Material {
 
 impl<const DRAWS: bool> Game for Relay<DRAWS> {
     type Move = Ply;
+    const NAME: &'static str = "relay";
 
     fn side_to_move(&self) -> Color {
         self.side
@@ -216,8 +226,13 @@ impl<const DRAWS: bool> Game for Relay<DRAWS> {
         Position::hash(self)
     }
 
-    fn result(&self) -> Option<GameResult> {
-        self.decided()
+    fn outcome(&self) -> Option<Outcome> {
+        let result = self.decided()?;
+        let reason = match result {
+            GameResult::Win(winner) => format!("{} takes the last stone", winner.name()),
+            GameResult::Draw => format!("{} turns have passed", self.turn_limit),
+        };
+        Some(Outcome { result, reason })
     }
 
     fn legal_moves(&self) -> MoveList<Ply> {
@@ -230,6 +245,26 @@ impl<const DRAWS: bool> Game for Relay<DRAWS> {
 
     fn play(&self, ply: Ply) -> Relay<DRAWS> {
         Position::play(self, ply)
+    }
+
+    fn move_name(&self, ply: Ply) -> String {
+        match ply {
+            Ply::END_TURN => "end".into(),
+            _ => ply.taken().to_string(),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Ply, String> {
+        let ply = match text {
+            "end" => Ply::END_TURN,
+            "1" | "2" => Ply::take(text.parse().expect("a digit")),
+            _ => return Err(format!("'{text}' is not a ply (expected 1, 2 or end)")),
+        };
+        if self.legal_moves().iter().any(|&legal| legal == ply) {
+            Ok(ply)
+        } else {
+            Err(format!("'{text}' is not legal here"))
+        }
     }
 
     /// `stones side ply turns limit winner`, e.g. `7 white 2 3 10 -`.
@@ -269,6 +304,22 @@ impl<const DRAWS: bool> Game for Relay<DRAWS> {
                 Some(color(winner)?)
             },
         })
+    }
+
+    fn diagram(&self) -> String {
+        format!(
+            "{} stones: {}\n{} to move, ply {} of turn {} of {}",
+            self.stones,
+            "o".repeat(self.stones.into()),
+            self.side.name(),
+            1 + self.second_ply as u8,
+            self.turns + 1,
+            self.turn_limit
+        )
+    }
+
+    fn explain(&self, _: &EvalChoice) -> String {
+        "Relay has no evaluation: every unfinished position scores 0".into()
     }
 
     fn visit<V: PositionVisitor<Ply>>(&self, visitor: V) -> V::Output {
