@@ -260,7 +260,7 @@ impl<const DRAWS: bool> Game for Relay<DRAWS> {
             "1" | "2" => Ply::take(text.parse().expect("a digit")),
             _ => return Err(format!("'{text}' is not a ply (expected 1, 2 or end)")),
         };
-        if self.legal_moves().iter().any(|&legal| legal == ply) {
+        if self.legal_moves().contains(&ply) {
             Ok(ply)
         } else {
             Err(format!("'{text}' is not legal here"))
