@@ -7,7 +7,9 @@
 //! before anything runs, so a bad argument never starts a long job.
 
 use crate::eval::EvalSpec;
+use crate::game::Game;
 use crate::games::breakthrough::{BoardSize, Breakthrough};
+use crate::games::{GameVisitor, Variant};
 use crate::{datagen, perft, proof, solve, train};
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -31,13 +33,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let result = match cli.command {
         None => return crate::protocol::run(),
         Some(Command::Perft(args)) => args.run(),
-        Some(Command::Bench) => {
-            // Nothing sets the stop flag: the bench runs to its end.
-            let signals = crate::search::Signals::default();
-            crate::bench::run(&mut |line| println!("{line}"), &signals)
-                .map(drop)
-                .map_err(|_| "the bench was stopped".to_string())
-        }
+        Some(Command::Bench(args)) => args.variant.visit(BenchRun),
         Some(Command::Datagen(args)) => args.run(),
         Some(Command::Features(args)) => datagen::print_features(&args.files),
         Some(Command::Train(args)) => args.run(),
@@ -64,10 +60,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count the leaves of the move tree to DEPTH plies
+    /// Count the leaves of the tree of turns to DEPTH turns
     Perft(PerftArgs),
     /// Search the bench positions; the last line is the signature
-    Bench,
+    Bench(BenchArgs),
     /// Play self-play games and append their positions to a training-data file
     ///
     /// A file that exists is appended to, so that runs with other seeds add shards to one
@@ -84,7 +80,7 @@ enum Command {
     ///
     /// Ctrl-C, --time and --nodes stop the solve; what it knows so far is still printed,
     /// and saved with --checkpoint.
-    Solve(SolveArgs),
+    Solve(Box<SolveArgs>),
     /// Check a proof with the rules and the race patterns alone
     VerifyProof(VerifyProofArgs),
 }
@@ -97,26 +93,93 @@ enum Command {
 #[derive(Args)]
 #[command(args_override_self = true, allow_negative_numbers = true)]
 struct PerftArgs {
-    /// Plies to count
+    /// Turns to count
     #[arg(value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
-    /// The position to count from
-    #[arg(long, value_parser = Breakthrough::from_fen, conflicts_with = "size")]
-    fen: Option<Breakthrough>,
-    /// The start position of a board of C columns and R rows [default: 8x8]
-    #[arg(long, value_name = "CxR", value_parser = BoardSize::from_str)]
+    /// The game: breakthrough (and breakthrough5/6/7 for its square boards) or relay
+    #[arg(long, value_name = "NAME", value_parser = variant)]
+    variant: Option<Variant>,
+    /// The position to count from, a position string of the game
+    #[arg(long, conflicts_with = "size")]
+    fen: Option<String>,
+    /// The start position of a Breakthrough board of C columns and R rows [default: 8x8]
+    #[arg(long, value_name = "CxR", value_parser = BoardSize::from_str,
+          conflicts_with = "variant")]
     size: Option<BoardSize>,
-    /// Print each root move's count too
+    /// Print each root turn's count too
     #[arg(long)]
     divide: bool,
 }
 
 impl PerftArgs {
     fn run(self) -> Result<(), String> {
-        let game = start(self.fen, self.size);
+        let variant = chosen_variant(self.variant, self.size);
+        variant.visit(PerftRun {
+            fen: self.fen,
+            depth: self.depth,
+            divide: self.divide,
+        })
+    }
+}
+
+/// `troyka perft` on the chosen game.
+struct PerftRun {
+    fen: Option<String>,
+    depth: u32,
+    divide: bool,
+}
+
+impl GameVisitor for PerftRun {
+    type Output = Result<(), String>;
+
+    fn visit<G: Game>(self, start: G) -> Result<(), String> {
+        let game = match &self.fen {
+            Some(text) => G::from_text(text).map_err(|e| format!("--fen: {e}"))?,
+            None => start,
+        };
         perft::print_count(&game, self.depth, self.divide);
         Ok(())
     }
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// The game whose bench positions to search [default: breakthrough]
+    #[arg(long, value_name = "NAME", value_parser = variant, default_value = "breakthrough")]
+    variant: Variant,
+}
+
+/// `troyka bench` on the chosen game.
+struct BenchRun;
+
+impl GameVisitor for BenchRun {
+    type Output = Result<(), String>;
+
+    fn visit<G: Game>(self, _: G) -> Result<(), String> {
+        if G::bench_positions().is_empty() {
+            return Err(format!("{} has no bench positions", G::NAME));
+        }
+        // Nothing sets the stop flag: the bench runs to its end.
+        let signals = crate::search::Signals::default();
+        crate::bench::run::<G>(&mut |line| println!("{line}"), &signals)
+            .map(drop)
+            .map_err(|_| "the bench was stopped".to_string())
+    }
+}
+
+/// The game `--variant` names, or Breakthrough on `--size` (8x8 by default).
+fn chosen_variant(variant: Option<Variant>, size: Option<BoardSize>) -> Variant {
+    variant.unwrap_or(Variant::Breakthrough(size.unwrap_or(BoardSize::STANDARD)))
+}
+
+/// Reads a `--variant` name.
+fn variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown game (expected one of: {})",
+            Variant::NAMES.join(", ")
+        )
+    })
 }
 
 /// The position given by `--fen`, else the start position of `--size` (or of 8x8).

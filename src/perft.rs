@@ -1,98 +1,63 @@
-//! Perft: counting the leaves of the move tree, to check move generation and measure its
-//! speed. Convention of `shared/reference/perft.md` (and Fairy-Stockfish): a finished game
-//! counts as a leaf at the target depth and is not expanded before it.
+//! Perft: counting the leaves of the tree of turns, to check move generation and measure its
+//! speed, for any game. Convention of `shared/reference/perft.md` (and Fairy-Stockfish): a
+//! finished game counts as a leaf at the target depth and is not expanded before it. Each
+//! game counts with [`Game::perft`] (Breakthrough's fast counter, or the generic one).
 
-use crate::games::breakthrough::{Bitboard, Breakthrough, Move, Position};
-use crate::with_position;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::game::Game;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Leaves of the tree of `depth` plies below `position`, counting the moves of the last
-/// ply without making them.
-pub fn perft<B: Bitboard>(position: &Position<B>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if position.winner_by_pieces().is_some() {
-        return 0;
-    }
-    let mut leaves = 0;
-    match depth {
-        1 => leaves = position.count_moves(),
-        2 => position.for_each_move(|mv| leaves += position.count_replies(mv)),
-        _ => position.for_each_move(|mv| leaves += perft(&position.play(mv), depth - 1)),
-    }
-    leaves
+/// Perft of any position, to the end.
+pub fn perft_game<G: Game>(game: &G, depth: u32) -> u64 {
+    game.perft(depth, &AtomicBool::new(false))
 }
 
-/// Perft of any game.
-pub fn perft_game(game: &Breakthrough, depth: u32) -> u64 {
-    with_position!(game, p => perft(p, depth))
-}
-
-/// Perft split by root move, as far as it got.
+/// Perft split by root turn, as far as it got.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Divided {
-    /// The root moves counted whole, in generation order, with their leaves.
-    pub moves: Vec<(Move, u64)>,
-    /// Leaves counted in all, including those of a root move left half counted.
+pub struct Divided<M> {
+    /// The root turns (each as its plies) counted whole, in generation order, with their
+    /// leaves.
+    pub turns: Vec<(Vec<M>, u64)>,
+    /// Leaves counted in all, including those of a root turn left half counted.
     pub leaves: u64,
-    /// Whether `stop` ended the count before every root move was counted.
+    /// Whether `stop` ended the count before every root turn was counted.
     pub stopped: bool,
 }
 
-/// Perft split by root move, in generation order, until `stop` is set (it is looked at
-/// between subtrees of three plies, a millisecond apart at most). Depth 0 counts the
-/// position itself.
-pub fn divide(game: &Breakthrough, depth: u32, stop: &AtomicBool) -> Divided {
+/// Perft split by root turn, in generation order, until `stop` is set (each game's
+/// [`Game::perft`] looks at it often). Depth 0 counts the position itself.
+pub fn divide<G: Game>(game: &G, depth: u32, stop: &AtomicBool) -> Divided<G::Move> {
     let mut divided = Divided {
-        moves: Vec::new(),
+        turns: Vec::new(),
         leaves: u64::from(depth == 0),
         stopped: false,
     };
     if depth == 0 {
         return divided;
     }
-    for &mv in game.legal_moves().iter() {
-        let leaves = with_position!(&game.play(mv), p => perft_until(p, depth - 1, stop));
+    for turn in game.turns() {
+        let child = turn
+            .iter()
+            .fold(game.clone(), |position, &mv| position.play(mv));
+        let leaves = child.perft(depth - 1, stop);
         divided.leaves += leaves;
-        if stop.load(Ordering::Relaxed) {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
             divided.stopped = true;
             break;
         }
-        divided.moves.push((mv, leaves));
+        divided.turns.push((turn, leaves));
     }
     divided
 }
 
-/// [`perft`], giving up early (with the leaves counted so far) once `stop` is set.
-fn perft_until<B: Bitboard>(position: &Position<B>, depth: u32, stop: &AtomicBool) -> u64 {
-    if stop.load(Ordering::Relaxed) {
-        return 0;
-    }
-    if depth <= 3 {
-        return perft(position, depth);
-    }
-    if position.winner_by_pieces().is_some() {
-        return 0;
-    }
-    let mut leaves = 0;
-    position.for_each_move(|mv| {
-        if !stop.load(Ordering::Relaxed) {
-            leaves += perft_until(&position.play(mv), depth - 1, stop);
-        }
-    });
-    leaves
-}
-
-/// `troyka perft`: prints the count on stdout (below each root move's with `divide`), and
+/// `troyka perft`: prints the count on stdout (below each root turn's with `divide`), and
 /// the time and speed on stderr, so that stdout can be compared with reference tables.
-pub fn print_count(game: &Breakthrough, depth: u32, divide_moves: bool) {
+pub fn print_count<G: Game>(game: &G, depth: u32, divide_moves: bool) {
     let started = Instant::now();
     let nodes = if divide_moves {
         let divided = divide(game, depth, &AtomicBool::new(false));
-        for (mv, count) in &divided.moves {
-            println!("{}: {count}", game.move_name(*mv));
+        for (turn, count) in &divided.turns {
+            println!("{}: {count}", game.turn_name(turn));
         }
         divided.leaves
     } else {
@@ -110,7 +75,8 @@ pub fn print_count(game: &Breakthrough, depth: u32, divide_moves: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::BoardSize;
+    use crate::games::breakthrough::{BoardSize, Breakthrough};
+    use crate::games::relay::Relay;
 
     #[test]
     fn divide_stops_when_told() {
@@ -118,6 +84,23 @@ mod tests {
         assert_eq!(divide(&game, 0, &AtomicBool::new(false)).leaves, 1);
         let stopped = divide(&game, 40, &AtomicBool::new(true));
         assert!(stopped.stopped);
-        assert!(stopped.moves.is_empty());
+        assert!(stopped.turns.is_empty());
+    }
+
+    #[test]
+    fn generic_perft_counts_whole_turns() {
+        // Relay with 3 stones: a first ply takes 1 or 2; then 1 or 2 (what is left) or
+        // end. Turns: 1,1 1,2 1,end 2,1 2,end: five, and 2,1 and 1,2 end the game.
+        let game = Relay::new(3, 10);
+        let divided = divide(&game, 1, &AtomicBool::new(false));
+        let names: Vec<String> = divided
+            .turns
+            .iter()
+            .map(|(t, _)| game.turn_name(t))
+            .collect();
+        assert_eq!(names, ["1,1", "1,2", "1,end", "2,1", "2,end"]);
+        // Depth 2: after 1,1 one stone is left: the reply 1 (it ends the game): 1 turn;
+        // after 1,end two stones: 1,1 2 1,end: 3; after 2,end one stone: 1.
+        assert_eq!(perft_game(&game, 2), 1 + 3 + 1);
     }
 }

@@ -73,12 +73,15 @@ fn middle_game_with_finished_leaves() {
 #[test]
 fn divide_sums_to_perft_and_names_moves() {
     let game = Breakthrough::start(BoardSize::STANDARD);
-    let split = divide(&game, 4, &std::sync::atomic::AtomicBool::new(false)).moves;
+    let split = divide(&game, 4, &std::sync::atomic::AtomicBool::new(false)).turns;
     assert_eq!(split.len(), 22);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 256036);
     let a2a3 = game.parse_move("a2a3").unwrap();
     assert_eq!(
-        split.iter().find(|(mv, _)| *mv == a2a3).map(|(_, n)| *n),
+        split
+            .iter()
+            .find(|(turn, _)| *turn == [a2a3])
+            .map(|(_, n)| *n),
         Some(11638)
     );
 }

@@ -21,6 +21,7 @@ pub use move_list::{MoveList, MAX_MOVES};
 
 use crate::eval::EvalChoice;
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A side. White moves first (Breakthrough's white; Breakthru's gold).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -312,6 +313,52 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             ));
         }
         Ok(turn)
+    }
+
+    /// Every legal turn, each as its plies. By default every sequence of legal plies that
+    /// completes a turn; a game whose turns can be played in several orders lists each once
+    /// here, in its canonical order (what perft counts).
+    fn turns(&self) -> Vec<Vec<Self::Move>> {
+        let mut turns = Vec::new();
+        let mut stack = vec![(self.clone(), Vec::new())];
+        while let Some((position, plies)) = stack.pop() {
+            if !plies.is_empty() && turn_over(self, &position) {
+                turns.push(plies);
+                continue;
+            }
+            for &mv in position.legal_moves().iter().rev() {
+                let mut longer = plies.clone();
+                longer.push(mv);
+                stack.push((position.play(mv), longer));
+            }
+        }
+        turns
+    }
+
+    /// The leaves of the tree of `depth` turns below this position (perft: a finished game
+    /// is a leaf and is not expanded), or what was counted when `stop` was set. A game may
+    /// count faster than this default.
+    fn perft(&self, depth: u32, stop: &AtomicBool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut leaves = 0;
+        for turn in self.turns() {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let child = turn
+                .iter()
+                .fold(self.clone(), |position, &mv| position.play(mv));
+            leaves += child.perft(depth - 1, stop);
+        }
+        leaves
+    }
+
+    /// The positions `troyka bench` searches, as position strings with a depth each: the
+    /// game's search signature. None by default.
+    fn bench_positions() -> &'static [(&'static str, u32)] {
+        &[]
     }
 
     /// The position as text, as files name it (the solver's checkpoints): what

@@ -13,6 +13,7 @@ use crate::game::proof::{Entry, ProofVisitor, Provable, ProvableGame};
 use crate::game::{self, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor};
 use crate::with_position;
 use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
 
 /// The search's and the solver's tables for one board: the race rules, the ranks where
 /// moves are urgent, the linear evaluation and the mirror image of each square.
@@ -274,6 +275,14 @@ impl Game for Breakthrough {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         Breakthrough::parse_move(self, text)
+    }
+
+    fn perft(&self, depth: u32, stop: &AtomicBool) -> u64 {
+        with_position!(self, position => super::perft::perft_until(position, depth, stop))
+    }
+
+    fn bench_positions() -> &'static [(&'static str, u32)] {
+        super::bench::POSITIONS
     }
 
     fn to_text(&self) -> String {

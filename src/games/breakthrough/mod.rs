@@ -4,6 +4,7 @@
 //! about threads, I/O or search.
 
 pub mod accumulator;
+mod bench;
 pub mod bitboard;
 mod board;
 mod evaluation;
@@ -15,6 +16,7 @@ pub mod linear;
 mod mirror;
 mod moves;
 pub mod networks;
+pub mod perft;
 pub mod position;
 pub mod race;
 pub mod zobrist;

@@ -401,8 +401,8 @@ impl Session {
         let stop = &self.host.interrupts.arm_long().stop;
         let divided = perft::divide(&self.game, depth, stop);
         let mut text = String::new();
-        for (mv, count) in &divided.moves {
-            text += &format!("{}: {count}\n", self.game.move_name(*mv));
+        for (turn, count) in &divided.turns {
+            text += &format!("{}: {count}\n", self.game.turn_name(turn));
         }
         if !divided.stopped {
             text += &format!("Nodes searched: {}", divided.leaves);
@@ -414,15 +414,15 @@ impl Session {
         self.out.info_string(&format!(
             "perft stopped: {} leaves counted, {} of {} moves whole; no total",
             divided.leaves,
-            divided.moves.len(),
-            self.game.legal_moves().len()
+            divided.turns.len(),
+            self.game.turns().len()
         ));
     }
 
     /// `bench`: as `troyka bench`, unless `stop` or `quit` ends it.
     fn bench(&self) {
         let signals = self.host.interrupts.arm_long();
-        if let Err(stopped) = bench::run(&mut |line| self.out.send(line), signals) {
+        if let Err(stopped) = bench::run::<Breakthrough>(&mut |line| self.out.send(line), signals) {
             self.out.info_string(&format!(
                 "bench stopped at position {} of {}; no signature",
                 stopped.position, stopped.positions
