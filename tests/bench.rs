@@ -9,8 +9,11 @@ const SIGNATURE: u64 = 10719274;
 fn bench_signature_is_recorded() {
     let mut last = String::new();
     let signals = troyka::search::Signals::default();
-    let nodes = troyka::bench::run(&mut |line| last = line.to_string(), &signals)
-        .expect("nothing stops the bench");
+    let nodes = troyka::bench::run::<troyka::games::breakthrough::Breakthrough>(
+        &mut |line| last = line.to_string(),
+        &signals,
+    )
+    .expect("nothing stops the bench");
     assert!(last.starts_with(&format!("{nodes} nodes ")), "{last}");
     assert_eq!(
         nodes, SIGNATURE,
