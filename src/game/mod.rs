@@ -144,6 +144,10 @@ pub trait Position: Copy + Send + Sync + 'static {
     /// refuses (at compile time) a game that says it can; a game that never draws says
     /// `false` to be solved.
     const CAN_DRAW: bool = true;
+    /// Whether a position can come back (Breakthru's slides can undo each other). The
+    /// search then keeps the hashes along its line and scores a repeated position as a
+    /// draw; a game that says `false` pays nothing for it.
+    const REPEATS: bool = false;
 
     fn side_to_move(&self) -> Color;
     /// A hash of everything that decides the future of the game: pieces, side to move, and
@@ -269,6 +273,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The result once the game is over.
     fn result(&self) -> Option<GameResult> {
         self.outcome().map(|outcome| outcome.result)
+    }
+    /// The hashes ([`Position::hash`]) of the positions played before this one that a
+    /// repetition of would draw, for the search: those since the last move that cannot be
+    /// undone. Empty by default (a game whose positions never repeat).
+    fn history(&self) -> Vec<u64> {
+        Vec::new()
     }
     /// The legal plies (none once the game is over).
     fn legal_moves(&self) -> MoveList<Self::Move>;

@@ -219,6 +219,7 @@ impl Engine {
         self.tt.new_search();
         game.visit(Search {
             engine: self,
+            history: game.history(),
             limits,
             signals,
             start: Instant::now(),
@@ -230,6 +231,7 @@ impl Engine {
 /// A search about to start, waiting for its position's concrete type.
 struct Search<'a, M> {
     engine: &'a Engine,
+    history: Vec<u64>,
     limits: &'a Limits<M>,
     signals: &'a Signals,
     start: Instant,
@@ -243,6 +245,7 @@ impl<M: GameMove> PositionVisitor<M> for Search<'_, M> {
         let engine = self.engine;
         worker::search_threads(
             position,
+            self.history,
             self.limits,
             self.signals,
             &engine.tt,

@@ -46,6 +46,9 @@ impl<'a, P: Position> Worker<'a, P> {
         if let Some(result) = position.decided() {
             return terminal_score(result, position.side_to_move(), ply);
         }
+        if P::REPEATS && self.repeats(position, ply) {
+            return 0;
+        }
         // Mate-distance pruning: no result here can beat a shorter one already found.
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);

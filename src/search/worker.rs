@@ -34,6 +34,10 @@ pub(super) struct Shared<M> {
     pub(super) pondering: Arc<AtomicBool>,
     /// Nodes of each thread, published every few thousand nodes.
     pub(super) nodes: Vec<AtomicU64>,
+    /// The hashes of the game's positions before the root that a repetition of draws
+    /// ([`Game::history`](crate::game::Game::history)); empty for a game that cannot
+    /// repeat.
+    pub(super) history: Vec<u64>,
 }
 
 impl<M> Shared<M> {
@@ -47,6 +51,7 @@ impl<M> Shared<M> {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search_threads<P: Position>(
     root: &P,
+    history: Vec<u64>,
     limits: &Limits<P::Move>,
     signals: &Signals,
     tt: &Arc<TranspositionTable>,
@@ -63,6 +68,7 @@ pub(super) fn search_threads<P: Position>(
         stop: signals.stop.clone(),
         pondering: signals.pondering.clone(),
         nodes: (0..pool.threads()).map(|_| AtomicU64::new(0)).collect(),
+        history,
     });
     let root = *root;
     let helpers = shared.clone();
@@ -89,6 +95,9 @@ pub(super) struct Worker<'a, P: Position> {
     pub(super) killers: [[P::Move; 2]; MAX_PLY + 2],
     /// By ply: whether the move that led there was a null move.
     pub(super) passed: [bool; MAX_PLY + 2],
+    /// By ply: the hash of the position there, on the current line (kept for games whose
+    /// positions can repeat, [`Position::REPEATS`]).
+    pub(super) keys: [u64; MAX_PLY + 2],
     pub(super) history: History,
     pub(super) pv: Vec<[P::Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
@@ -125,6 +134,7 @@ impl<'a, P: Position> Worker<'a, P> {
             tables: root.tables(),
             killers: [[P::Move::NULL; 2]; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
+            keys: [root.hash(); MAX_PLY + 2],
             history: History::new(P::HISTORY_SLOTS),
             pv: vec![[P::Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -181,6 +191,17 @@ impl<'a, P: Position> Worker<'a, P> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// Whether `position`, at `ply` of the current line, repeats a position met earlier on
+    /// the line or in the game before the root: then it is a draw. Like most engines, the
+    /// search takes the first repetition for a draw (the game would need a third one), since
+    /// whatever one side could do about it, it could have done the first time.
+    #[inline]
+    pub(super) fn repeats(&mut self, position: &P, ply: usize) -> bool {
+        let key = position.hash();
+        self.keys[ply] = key;
+        self.keys[..ply].contains(&key) || self.shared.history.contains(&key)
     }
 
     /// The static evaluation of `position`, which is at `ply` of the current line.
