@@ -3,3 +3,4 @@
 //! traits of [`crate::game`].
 
 pub mod breakthrough;
+pub mod breakthru;
