@@ -3,6 +3,7 @@
 //! traits of [`crate::game`], and [`Variant`] is the one list of what can be played.
 
 pub mod breakthrough;
+pub mod breakthru;
 pub mod relay;
 
 use crate::game::Game;

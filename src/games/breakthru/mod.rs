@@ -1,0 +1,24 @@
+//! The rules of Breakthru (3M, 1965), as `shared/reference/breakthru.md` fixes them: an
+//! 11x11 board, gold's flagship and twelve escorts against silver's twenty ships, turns of one
+//! capture, one flagship slide, or two slides by two different ships (one alone when no
+//! second is possible). Bitboards on a `u128`, legs one at a time and whole turns, the end of
+//! the game, Zobrist hashing, position strings, notation, perft and a diagram. Nothing here
+//! knows about threads, I/O or search.
+
+pub mod bitboard;
+mod diagram;
+mod fen;
+mod legs;
+pub mod notation;
+pub mod perft;
+mod position;
+mod turns;
+pub mod zobrist;
+
+pub use crate::game::Color;
+pub use bitboard::{Board121, Direction};
+pub use notation::{parse_square, square_name, Leg};
+pub use perft::{divide, perft};
+pub use position::{side_name, Breakthru, EndReason, MAX_ESCORTS, MAX_SILVER, NO_CAPTURE_LIMIT};
+pub use turns::Turn;
+pub use zobrist::Piece;
