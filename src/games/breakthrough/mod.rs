@@ -17,6 +17,7 @@ mod moves;
 pub mod networks;
 pub mod position;
 pub mod race;
+mod training;
 pub mod zobrist;
 
 pub use crate::game::Color;
