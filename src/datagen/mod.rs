@@ -1,12 +1,14 @@
 //! Training data: self-play games whose positions are labelled with a search score and the
-//! game's result, for the network trainer (`troyka train`) and the linear tuner
-//! (`scripts/tune.py` through `troyka features`).
+//! game's result (a win for either side, or a draw), for the network trainer
+//! (`troyka train`) and the linear tuner (`scripts/tune.py` through `troyka features`).
+//! Any game plays them ([`Game`]); a game whose positions can be written to a data file
+//! ([`TrainingData`]) has them written.
 //!
 //! Each game opens with a few uniformly random plies, then a few plies where a move is
 //! picked at random among those the search scores within a margin of the best, and is then
 //! played out by the search at a fixed node budget. Every position the search scores
-//! (not a proven result: the race rules and short wins are the search's job, not the
-//! evaluation's) is kept with that score, once: positions met before in the run are
+//! (not a proven result: the game's exact rules and short wins are the search's job, not
+//! the evaluation's) is kept with that score, once: positions met before in the run are
 //! dropped. A proven result ends the game early. Games are spread over threads; each game's
 //! randomness comes from the seed and its index, so runs with different seeds are shards of
 //! one data set, and output files can be appended to.
