@@ -35,7 +35,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Perft(args)) => args.run(),
         Some(Command::Bench(args)) => args.variant.visit(BenchRun),
         Some(Command::Datagen(args)) => args.run(),
-        Some(Command::Features(args)) => datagen::print_features(&args.files),
+        Some(Command::Features(args)) => datagen::print_features::<Breakthrough>(&args.files),
         Some(Command::Train(args)) => args.run(),
         Some(Command::Solve(args)) => args.run(),
         Some(Command::VerifyProof(args)) => proof::verify_file(&args.file, args.deep),
@@ -226,13 +226,13 @@ struct DatagenArgs {
     eval: EvalSpec,
 }
 
-fn datagen_defaults() -> datagen::DatagenSettings {
-    datagen::DatagenSettings::new(BoardSize::STANDARD)
+fn datagen_defaults() -> datagen::DatagenSettings<Breakthrough> {
+    datagen::DatagenSettings::new(Breakthrough::start(BoardSize::STANDARD))
 }
 
 impl DatagenArgs {
     fn run(self) -> Result<(), String> {
-        let mut settings = datagen::DatagenSettings::new(self.size);
+        let mut settings = datagen::DatagenSettings::new(Breakthrough::start(self.size));
         settings.games = self.games;
         settings.nodes = self.nodes;
         settings.threads = self.threads.unwrap_or_else(all_cores);
@@ -242,6 +242,14 @@ impl DatagenArgs {
         settings.margin = self.margin;
         // A net file is only read once the arguments are all known to be good.
         settings.eval = self.eval.load()?;
+        if let Some(net) = &settings.eval.loaded {
+            if net.size != self.size {
+                return Err(format!(
+                    "--eval: the network is for {}, the games are on {}",
+                    net.size, self.size
+                ));
+            }
+        }
         datagen::generate_into(&settings, &self.out)
     }
 }
@@ -341,7 +349,7 @@ impl TrainArgs {
         settings.keep_captures = matches!(self.captures, Captures::Keep);
         settings.residual = matches!(self.residual, YesNo::Yes);
         settings.init = self.init;
-        train::train(&settings, &mut |line| eprintln!("{line}"))
+        train::train::<Breakthrough>(&settings, &mut |line| eprintln!("{line}"))
     }
 }
 

@@ -1,12 +1,14 @@
 //! Training data: self-play games whose positions are labelled with a search score and the
-//! game's result, for the network trainer (`troyka train`) and the linear tuner
-//! (`scripts/tune.py` through `troyka features`).
+//! game's result (a win for either side, or a draw), for the network trainer
+//! (`troyka train`) and the linear tuner (`scripts/tune.py` through `troyka features`).
+//! Any game plays them ([`Game`]); a game whose positions can be written to a data file
+//! ([`TrainingData`]) has them written.
 //!
 //! Each game opens with a few uniformly random plies, then a few plies where a move is
 //! picked at random among those the search scores within a margin of the best, and is then
 //! played out by the search at a fixed node budget. Every position the search scores
-//! (not a proven result: the race rules and short wins are the search's job, not the
-//! evaluation's) is kept with that score, once: positions met before in the run are
+//! (not a proven result: the game's exact rules and short wins are the search's job, not
+//! the evaluation's) is kept with that score, once: positions met before in the run are
 //! dropped. A proven result ends the game early. Games are spread over threads; each game's
 //! randomness comes from the seed and its index, so runs with different seeds are shards of
 //! one data set, and output files can be appended to.
@@ -17,7 +19,7 @@ pub mod record;
 pub use features::print_features;
 
 use crate::eval::EvalChoice;
-use crate::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
+use crate::game::{Color, Game, GameMove, GameResult, Position, PositionVisitor, TrainingData};
 use crate::search::{Engine, Limits, Score, Signals};
 use rand_mt::Mt64;
 use record::Sample;
@@ -28,11 +30,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-pub struct DatagenSettings {
+pub struct DatagenSettings<G> {
     pub games: u64,
     /// The search's node budget per move.
     pub nodes: u64,
-    pub size: BoardSize,
+    /// Where every game starts (and so the board of the data).
+    pub start: G,
     pub threads: usize,
     pub seed: u64,
     /// Uniformly random plies played before the engine takes over.
@@ -49,12 +52,12 @@ pub struct DatagenSettings {
     pub eval: EvalChoice,
 }
 
-impl DatagenSettings {
-    pub fn new(size: BoardSize) -> DatagenSettings {
+impl<G> DatagenSettings<G> {
+    pub fn new(start: G) -> DatagenSettings<G> {
         DatagenSettings {
             games: 100,
             nodes: 5000,
-            size,
+            start,
             threads: 1,
             seed: 1,
             random_plies: 4,
@@ -71,28 +74,28 @@ impl DatagenSettings {
 struct Tally {
     games: AtomicU64,
     white_wins: AtomicU64,
+    draws: AtomicU64,
     positions: AtomicU64,
     duplicates: AtomicU64,
 }
 
 /// `troyka datagen`: plays the games and appends their positions to the data file at
-/// `path` (created with its header if missing; one of another board size is refused).
-pub fn generate_into(settings: &DatagenSettings, path: &Path) -> Result<(), String> {
-    if let Some(net) = &settings.eval.loaded {
-        if net.size != settings.size {
-            return Err(format!(
-                "--eval: the network is for {}, the games are on {}",
-                net.size, settings.size
-            ));
-        }
-    }
-    let mut file = BufWriter::new(record::open_for_append(path, settings.size)?);
+/// `path` (created with its header if missing; one of another game or board is refused).
+pub fn generate_into<G: TrainingData>(
+    settings: &DatagenSettings<G>,
+    path: &Path,
+) -> Result<(), String> {
+    let board = settings.start.board();
+    let mut file = BufWriter::new(record::open_for_append::<G>(path, board)?);
     generate(settings, &mut file).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Plays the games and appends their labelled positions to `out` (records of
 /// [`record`]'s format; the caller writes the header).
-pub fn generate(settings: &DatagenSettings, out: &mut (dyn Write + Send)) -> std::io::Result<()> {
+pub fn generate<G: TrainingData>(
+    settings: &DatagenSettings<G>,
+    out: &mut (dyn Write + Send),
+) -> std::io::Result<()> {
     let next_game = AtomicU64::new(0);
     let out = Mutex::new(out);
     let seen = Mutex::new(HashSet::new());
@@ -115,7 +118,7 @@ pub fn generate(settings: &DatagenSettings, out: &mut (dyn Write + Send)) -> std
                                 return Ok(());
                             }
                             let mut rng = Mt64::new(game_seed(settings.seed, index));
-                            let (samples, winner) = play_game(settings, &mut engine, &mut rng);
+                            let (samples, result) = play_game(settings, &mut engine, &mut rng);
                             bytes.clear();
                             let mut kept = 0;
                             {
@@ -131,9 +134,14 @@ pub fn generate(settings: &DatagenSettings, out: &mut (dyn Write + Send)) -> std
                                 .unwrap_or_else(|e| e.into_inner())
                                 .write_all(&bytes)?;
                             tally.games.fetch_add(1, Ordering::Relaxed);
-                            tally
-                                .white_wins
-                                .fetch_add((winner == Color::White) as u64, Ordering::Relaxed);
+                            let counter = match result {
+                                GameResult::Win(Color::White) => Some(&tally.white_wins),
+                                GameResult::Win(Color::Black) => None,
+                                GameResult::Draw => Some(&tally.draws),
+                            };
+                            if let Some(counter) = counter {
+                                counter.fetch_add(1, Ordering::Relaxed);
+                            }
                             tally.positions.fetch_add(kept, Ordering::Relaxed);
                             tally
                                 .duplicates
@@ -159,8 +167,8 @@ fn game_seed(seed: u64, index: u64) -> u64 {
     seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
 }
 
-fn report_progress(
-    settings: &DatagenSettings,
+fn report_progress<G: TrainingData>(
+    settings: &DatagenSettings<G>,
     tally: &Tally,
     started: Instant,
     last: &Mutex<Instant>,
@@ -175,37 +183,49 @@ fn report_progress(
     }
 }
 
-fn progress_line(settings: &DatagenSettings, tally: &Tally, started: Instant) -> String {
+fn progress_line<G: TrainingData>(
+    settings: &DatagenSettings<G>,
+    tally: &Tally,
+    started: Instant,
+) -> String {
     let games = tally.games.load(Ordering::Relaxed);
     let positions = tally.positions.load(Ordering::Relaxed);
     let seconds = started.elapsed().as_secs_f64().max(1e-3);
     let left = settings.games.saturating_sub(games) as f64 * seconds / games.max(1) as f64;
+    let percent =
+        |count: &AtomicU64| 100.0 * count.load(Ordering::Relaxed) as f64 / games.max(1) as f64;
+    // Only a game that has drawn says so: most never can.
+    let drawn = match tally.draws.load(Ordering::Relaxed) {
+        0 => String::new(),
+        _ => format!(", drawn {:.1}%", percent(&tally.draws)),
+    };
     format!(
         "datagen {}: {games}/{} games, {positions} positions ({} duplicates dropped), \
-         {:.0} positions/s, white won {:.1}%, {:.0} s elapsed, ~{:.0} s left",
-        settings.size,
+         {:.0} positions/s, {} won {:.1}%{drawn}, {:.0} s elapsed, ~{:.0} s left",
+        settings.start.board(),
         settings.games,
         tally.duplicates.load(Ordering::Relaxed),
         positions as f64 / seconds,
-        100.0 * tally.white_wins.load(Ordering::Relaxed) as f64 / games.max(1) as f64,
+        G::side_name(Color::White),
+        percent(&tally.white_wins),
         seconds,
         left,
     )
 }
 
-/// One game: its scored positions and its winner.
-fn play_game(
-    settings: &DatagenSettings,
+/// One game: its scored positions and its result.
+fn play_game<G: Game>(
+    settings: &DatagenSettings<G>,
     engine: &mut Engine,
     rng: &mut Mt64,
-) -> (Vec<Sample>, Color) {
+) -> (Vec<Sample<G>>, GameResult) {
     engine.clear();
-    let mut game = Breakthrough::start(settings.size);
-    let mut scored: Vec<(Breakthrough, i16, bool)> = Vec::new();
+    let mut game = settings.start.clone();
+    let mut scored: Vec<(G, i16, bool)> = Vec::new();
     let mut ply = 0;
-    let winner = loop {
-        if let Some(winner) = game.winner() {
-            break winner;
+    let result = loop {
+        if let Some(result) = game.result() {
+            break result;
         }
         let moves = game.legal_moves();
         if ply < settings.random_plies {
@@ -217,13 +237,13 @@ fn play_game(
         let (best, score, near_best) = search(engine, &game, settings, varied);
         match score {
             Score::Centipawns(cp) => scored.push((
-                game,
+                game.clone(),
                 cp.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-                game.is_capture(best),
+                game.visit(IsCapture(best)),
             )),
             // A proven result: the game is decided.
-            Score::WinIn(_) => break game.side_to_move(),
-            Score::LossIn(_) => break game.side_to_move().opponent(),
+            Score::WinIn(_) => break GameResult::Win(game.side_to_move()),
+            Score::LossIn(_) => break GameResult::Win(game.side_to_move().opponent()),
         }
         let mv = if near_best.is_empty() {
             best
@@ -238,27 +258,38 @@ fn play_game(
         .map(|(game, score, best_captures)| Sample {
             game,
             score,
-            white_won: winner == Color::White,
+            result,
             best_captures,
         })
         .collect();
-    (samples, winner)
+    (samples, result)
+}
+
+/// Whether a move captures, asked of the concrete position (the search's own test).
+struct IsCapture<M>(M);
+
+impl<M: GameMove> PositionVisitor<M> for IsCapture<M> {
+    type Output = bool;
+
+    fn visit<P: Position<Move = M>>(self, position: &P) -> bool {
+        position.is_capture(self.0)
+    }
 }
 
 /// Searches `game` at the node budget: the best move, its score, and, when `varied`, the
 /// moves scored within the margin of the best (several principal variations).
-fn search(
+fn search<G: Game>(
     engine: &mut Engine,
-    game: &Breakthrough,
-    settings: &DatagenSettings,
+    game: &G,
+    settings: &DatagenSettings<G>,
     varied: bool,
-) -> (Move, Score, Vec<Move>) {
+) -> (G::Move, Score, Vec<G::Move>) {
     let limits = Limits {
         nodes: Some(settings.nodes),
         multipv: if varied { 4 } else { 1 },
         ..Limits::default()
     };
-    let mut lines: Vec<(Move, Score)> = Vec::new();
+    let mut lines: Vec<(G::Move, Score)> = Vec::new();
     let result = engine.search(game, &limits, &Signals::default(), &mut |report| {
         if let (Some(&mv), true) = (report.pv.first(), varied) {
             let index = report.multipv - 1;
@@ -284,23 +315,25 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::Breakthrough;
+    use crate::games::relay::Relay;
 
-    fn run(settings: &DatagenSettings) -> record::DataFile {
+    fn run<G: TrainingData>(settings: &DatagenSettings<G>) -> record::DataFile<G> {
         let mut out = Vec::new();
         generate(settings, &mut out).unwrap();
-        let mut bytes = record::header(settings.size).to_vec();
+        let mut bytes = record::header::<G>(settings.start.board()).to_vec();
         bytes.extend(out);
         record::DataFile::from_bytes(bytes).unwrap()
     }
 
-    fn settings() -> DatagenSettings {
+    fn settings() -> DatagenSettings<Breakthrough> {
         DatagenSettings {
             games: 6,
             nodes: 400,
             threads: 2,
             seed: 5,
             progress_every: 0,
-            ..DatagenSettings::new("6x6".parse().unwrap())
+            ..DatagenSettings::new(Breakthrough::start("6x6".parse().unwrap()))
         }
     }
 
@@ -308,7 +341,7 @@ mod tests {
     fn positions_are_distinct_scored_and_labelled_with_the_result() {
         let data = run(&settings());
         assert!(data.len() > 20, "{} positions", data.len());
-        let samples: Vec<Sample> = data.samples().collect();
+        let samples: Vec<Sample<Breakthrough>> = data.samples().collect();
         let keys: HashSet<u64> = samples.iter().map(|s| s.game.hash()).collect();
         assert_eq!(keys.len(), samples.len(), "duplicates kept");
         for sample in &samples {
@@ -324,11 +357,9 @@ mod tests {
         let mut engine = Engine::new(1, 1);
         let mut winners = HashSet::new();
         for seed in 0..6 {
-            let (samples, winner) = play_game(&settings, &mut engine, &mut Mt64::new(seed));
-            winners.insert(winner);
-            assert!(samples
-                .iter()
-                .all(|s| s.white_won == (winner == Color::White)));
+            let (samples, result) = play_game(&settings, &mut engine, &mut Mt64::new(seed));
+            winners.insert(result);
+            assert!(samples.iter().all(|s| s.result == result));
             // The first scored position follows the random plies; each next one follows
             // from the one before by a legal move.
             let pieces = |game: &Breakthrough| {
@@ -363,5 +394,44 @@ mod tests {
         };
         assert_eq!(one_thread(5), one_thread(5));
         assert_ne!(one_thread(5), one_thread(6));
+    }
+
+    /// Relay, a game with draws and turns of two plies, generates data through the same
+    /// code: its drawn games are labelled as draws, its won games with the winner.
+    #[test]
+    fn a_game_that_draws_is_labelled_with_its_draws() {
+        let relay = |stones, turn_limit, games| DatagenSettings {
+            games,
+            nodes: 300,
+            seed: 3,
+            random_plies: 2,
+            varied_plies: 2,
+            progress_every: 0,
+            ..DatagenSettings::new(Relay::new(stones, turn_limit))
+        };
+        // Two turns take at most four stones: twelve are never all taken in three turns.
+        let drawn = run(&relay(12, 3, 4));
+        assert!(!drawn.is_empty());
+        for sample in drawn.samples() {
+            assert_eq!(sample.result, GameResult::Draw);
+            assert_eq!(sample.mover_half_points(), 1);
+            assert_eq!(sample.game.turn_limit, 3);
+        }
+        // With turns to spare, someone takes the last stone.
+        let settings = relay(30, 40, 6);
+        let mut engine = Engine::new(1, 1);
+        for seed in 0..6 {
+            let (samples, result) = play_game(&settings, &mut engine, &mut Mt64::new(seed));
+            assert!(matches!(result, GameResult::Win(_)), "{result:?}");
+            assert!(samples.iter().all(|s| s.result == result));
+        }
+        let won = run(&settings);
+        let positions: Vec<_> = won.samples().map(|s| s.game).collect();
+        assert!(!positions.is_empty());
+        assert!(positions
+            .iter()
+            .all(|p| p.stones < 30 && p.winner.is_none()));
+        // Positions in the middle of a turn are kept too, with their ply.
+        assert!(positions.iter().any(|p| p.second_ply));
     }
 }

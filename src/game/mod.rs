@@ -16,8 +16,10 @@
 
 mod move_list;
 pub mod proof;
+mod training;
 
 pub use move_list::{MoveList, MAX_MOVES};
+pub use training::{TrainableEval, TrainingData, MAX_ACTIVE_INPUTS};
 
 use crate::eval::EvalChoice;
 use std::fmt::Debug;

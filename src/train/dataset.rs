@@ -3,25 +3,25 @@
 //! on the order of the files and a position can never be on both sides of it.
 
 use super::example::{decode, Example};
-use crate::datagen::record::{self, record_bytes, DataFile, CAPTURE_FLAG};
-use crate::games::breakthrough::BoardSize;
+use crate::datagen::record::{self, record_bytes, DataFile, BLACK_TO_MOVE_FLAG, CAPTURE_FLAG};
+use crate::game::TrainableEval;
 use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::path::Path;
 
-/// Records of one board size, stored raw (19 bytes each on 8x8), with each one's linear
-/// evaluation when the network to train is residual.
-pub struct Records {
-    pub size: BoardSize,
+/// Records of one board, stored raw (a few bytes each), with each one's linear evaluation
+/// when the network to train is residual.
+pub struct Records<G: TrainableEval> {
+    pub board: G::Board,
     bytes: Vec<u8>,
     /// Centipawns for the side to move, by record; empty when not needed.
     linear: Vec<i16>,
 }
 
-impl Records {
-    fn new(size: BoardSize) -> Records {
+impl<G: TrainableEval> Records<G> {
+    fn new(board: G::Board) -> Records<G> {
         Records {
-            size,
+            board,
             bytes: Vec::new(),
             linear: Vec::new(),
         }
@@ -33,28 +33,22 @@ impl Records {
     }
 
     pub fn len(&self) -> usize {
-        self.bytes.len() / record_bytes(self.size)
+        self.bytes.len() / record_bytes::<G>(self.board)
     }
 
     pub fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
 
-    #[cfg(test)]
     fn raw(&self, index: usize) -> &[u8] {
-        let length = record_bytes(self.size);
+        let length = record_bytes::<G>(self.board);
         &self.bytes[index * length..(index + 1) * length]
     }
 
-    /// Example `index`, mirrored left to right if asked (the linear evaluation is the same
-    /// either way: its features are symmetric).
+    /// Example `index`, seen as its mirror image if asked (the linear evaluation is the
+    /// same either way: the mirror image is as good a position).
     pub fn example(&self, index: usize, mirror: bool) -> Example {
-        let length = record_bytes(self.size);
-        let mut example = decode(
-            self.size,
-            &self.bytes[index * length..(index + 1) * length],
-            mirror,
-        );
+        let mut example = decode::<G>(self.board, self.raw(index), mirror);
         if let Some(&linear) = self.linear.get(index) {
             example.base = linear as f32;
         }
@@ -63,53 +57,54 @@ impl Records {
 }
 
 /// What loading found.
-pub struct Dataset {
-    pub training: Records,
-    pub validation: Records,
+pub struct Dataset<G: TrainableEval> {
+    pub training: Records<G>,
+    pub validation: Records<G>,
     pub duplicates: usize,
     /// Positions left out because the search's best move there was a capture.
     pub captures: usize,
 }
 
-/// Reads `paths` (all of one board size); `validation_permille` of the distinct positions go
-/// to the validation set. Unless `keep_captures`, positions whose best move was a capture
-/// are left out: the evaluation is asked about positions the quiescence search stands
-/// pat in, and a pending exchange's outcome is the search's to find. With `residual`, each
+/// Reads `paths` (all of one board); `validation_permille` of the distinct positions go to
+/// the validation set. Unless `keep_captures`, positions whose best move was a capture are
+/// left out: the evaluation is asked about positions the quiescence search stands pat in,
+/// and a pending exchange's outcome is the search's to find. With `residual`, each
 /// position's linear evaluation is kept beside it.
-pub fn load(
+pub fn load<G: TrainableEval>(
     paths: &[impl AsRef<Path>],
     validation_permille: u64,
     keep_captures: bool,
     residual: bool,
-) -> Result<Dataset, String> {
-    let mut dataset: Option<Dataset> = None;
+) -> Result<Dataset<G>, String> {
+    let mut dataset: Option<Dataset<G>> = None;
     let mut seen = HashSet::new();
     let hasher = BuildHasherDefault::<DefaultHasher>::default();
     for path in paths {
-        let file = DataFile::read(path.as_ref())?;
+        let file = DataFile::<G>::read(path.as_ref())?;
         let set = dataset.get_or_insert_with(|| Dataset {
-            training: Records::new(file.size),
-            validation: Records::new(file.size),
+            training: Records::new(file.board),
+            validation: Records::new(file.board),
             duplicates: 0,
             captures: 0,
         });
-        if file.size != set.training.size {
+        if file.board != set.training.board {
             return Err(format!(
                 "{} holds {} positions, the files before it {}",
                 path.as_ref().display(),
-                file.size,
-                set.training.size
+                file.board,
+                set.training.board
             ));
         }
-        let board_bytes = 2 * file.size.squares().div_ceil(8);
+        let position_bytes = G::position_bytes(file.board);
         for index in 0..file.len() {
             let record = file.raw(index);
-            if !keep_captures && record[board_bytes] & CAPTURE_FLAG != 0 {
+            let flags = record[position_bytes];
+            if !keep_captures && flags & CAPTURE_FLAG != 0 {
                 set.captures += 1;
                 continue;
             }
-            // The position: the pieces and the side to move, not the labels.
-            let key = hasher.hash_one((&record[..board_bytes], record[board_bytes] & 1));
+            // The position: its bytes and the side to move, not the labels.
+            let key = hasher.hash_one((&record[..position_bytes], flags & BLACK_TO_MOVE_FLAG));
             if !seen.insert(key) {
                 set.duplicates += 1;
                 continue;
@@ -120,8 +115,8 @@ pub fn load(
                 &mut set.training
             };
             let linear = residual.then(|| {
-                let game = record::decode(file.size, record).game;
-                crate::games::breakthrough::linear::evaluate(&game)
+                let game = record::decode::<G>(file.board, record).game;
+                game.linear_evaluation()
                     .clamp(i16::MIN as i32, i16::MAX as i32) as i16
             });
             part.push(record, linear);
@@ -134,6 +129,7 @@ pub fn load(
 mod tests {
     use super::*;
     use crate::datagen::record::{encode, header, Sample};
+    use crate::game::{Color, GameResult};
     use crate::games::breakthrough::Breakthrough;
 
     #[test]
@@ -144,10 +140,10 @@ mod tests {
         let sample = |fen: &str, best_captures| Sample {
             game: Breakthrough::from_fen(fen).unwrap(),
             score: 10,
-            white_won: true,
+            result: GameResult::Win(Color::White),
             best_captures,
         };
-        let mut bytes = header("5x5".parse().unwrap()).to_vec();
+        let mut bytes = header::<Breakthrough>("5x5".parse().unwrap()).to_vec();
         for sample in [
             sample("ppppp/ppppp/5/PPPPP/PPPPP w", false),
             sample("ppppp/ppppp/5/PPPPP/PPPPP w", false),
@@ -157,17 +153,17 @@ mod tests {
             encode(&sample, &mut bytes);
         }
         std::fs::write(&path, bytes).unwrap();
-        let skipped = load(&[&path], 0, false, false).unwrap();
+        let skipped = load::<Breakthrough>(&[&path], 0, false, false).unwrap();
         assert_eq!(
             (skipped.training.len(), skipped.duplicates, skipped.captures),
             (2, 1, 1)
         );
-        let kept = load(&[&path], 0, true, false).unwrap();
+        let kept = load::<Breakthrough>(&[&path], 0, true, false).unwrap();
         assert_eq!(
             (kept.training.len(), kept.duplicates, kept.captures),
             (3, 1, 0)
         );
-        let all_validation = load(&[&path], 1000, true, false).unwrap();
+        let all_validation = load::<Breakthrough>(&[&path], 1000, true, false).unwrap();
         assert_eq!(
             (
                 all_validation.training.len(),
@@ -176,10 +172,10 @@ mod tests {
             (0, 3)
         );
         // A residual network's examples carry the linear evaluation, mirrored or not.
-        let residual = load(&[&path], 0, true, true).unwrap();
+        let residual = load::<Breakthrough>(&[&path], 0, true, true).unwrap();
         for index in 0..residual.training.len() {
             let raw = residual.training.raw(index);
-            let game = record::decode(residual.training.size, raw).game;
+            let game = record::decode::<Breakthrough>(residual.training.board, raw).game;
             for mirror in [false, true] {
                 let example = residual.training.example(index, mirror);
                 assert_eq!(

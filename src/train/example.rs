@@ -1,12 +1,8 @@
 //! Training examples: data records turned into the network's active inputs, through the
-//! engine's own feature definition ([`crate::games::breakthrough::features`]).
+//! game's own reading of them ([`TrainableEval::network_inputs`]), which is the engine's.
 
-use crate::datagen::record::{bitset_squares, BLACK_TO_MOVE_FLAG, WHITE_WON_FLAG};
-use crate::games::breakthrough::features::input;
-use crate::games::breakthrough::{BoardSize, Color};
-
-/// The most pieces a board holds: four rows of at most 16 columns.
-const MAX_PIECES: usize = 64;
+use crate::datagen::record::{Labels, LABEL_BYTES};
+use crate::game::{TrainableEval, MAX_ACTIVE_INPUTS};
 
 /// One position as the trainer sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,7 +11,7 @@ pub struct Example {
     pub inputs: [Inputs; 2],
     /// The search score, centipawns for the side to move.
     pub score: f32,
-    /// 1 if the side to move won, else 0.
+    /// The side to move's result: 1 won, 0.5 drawn, 0 lost.
     pub result: f32,
     /// What a residual network's output is added to: the linear evaluation, centipawns for
     /// the side to move (0 for a network that is the whole evaluation).
@@ -25,14 +21,14 @@ pub struct Example {
 /// A short list of active inputs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Inputs {
-    indices: [u16; MAX_PIECES],
+    indices: [u16; MAX_ACTIVE_INPUTS],
     len: usize,
 }
 
 impl Inputs {
     fn new() -> Inputs {
         Inputs {
-            indices: [0; MAX_PIECES],
+            indices: [0; MAX_ACTIVE_INPUTS],
             len: 0,
         }
     }
@@ -47,38 +43,21 @@ impl Inputs {
     }
 }
 
-/// Decodes a data record (`crate::datagen::record`); with `mirror`, the board is seen
-/// mirrored left to right, which changes nothing in Breakthrough (a free second example).
-pub fn decode(size: BoardSize, record: &[u8], mirror: bool) -> Example {
-    let bytes = size.squares().div_ceil(8);
-    let flags = record[2 * bytes];
-    let side = if flags & BLACK_TO_MOVE_FLAG != 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
-    let white_won = flags & WHITE_WON_FLAG != 0;
-    let score = i16::from_le_bytes([record[2 * bytes + 1], record[2 * bytes + 2]]);
-    let cols = size.cols();
-    let place = |square: usize| {
-        if mirror {
-            square - square % cols + (cols - 1 - square % cols)
-        } else {
-            square
-        }
-    };
+/// Decodes a data record (`crate::datagen::record`) of `board`; with `mirror`, the position
+/// is seen as its mirror image, a free second example in a game that has one.
+pub fn decode<G: TrainableEval>(board: G::Board, record: &[u8], mirror: bool) -> Example {
+    let labels = Labels::read(record);
+    let position = &record[..record.len() - LABEL_BYTES];
     let mut inputs = [Inputs::new(), Inputs::new()];
-    for (half, perspective) in inputs.iter_mut().zip([side, side.opponent()]) {
-        for (piece, offset) in [(Color::White, 0), (Color::Black, bytes)] {
-            for square in bitset_squares(&record[offset..offset + bytes]) {
-                half.push(input(size, perspective, piece, place(square)));
-            }
-        }
+    for (half, perspective) in inputs.iter_mut().zip([labels.side, labels.side.opponent()]) {
+        G::network_inputs(board, position, perspective, mirror, |input| {
+            half.push(input)
+        });
     }
     Example {
         inputs,
-        score: score as f32,
-        result: (white_won == (side == Color::White)) as u8 as f32,
+        score: labels.score as f32,
+        result: labels.mover_points(),
         base: 0.0,
     }
 }
@@ -87,23 +66,26 @@ pub fn decode(size: BoardSize, record: &[u8], mirror: bool) -> Example {
 mod tests {
     use super::*;
     use crate::datagen::record::{encode, Sample};
+    use crate::game::{Color, GameResult};
     use crate::games::breakthrough::features::active_inputs;
     use crate::games::breakthrough::Breakthrough;
 
-    fn record(fen: &str, score: i16, white_won: bool) -> (Breakthrough, Vec<u8>) {
+    fn record(fen: &str, score: i16, result: GameResult) -> (Breakthrough, Vec<u8>) {
         let game = Breakthrough::from_fen(fen).unwrap();
         let mut bytes = Vec::new();
         encode(
             &Sample {
                 game,
                 score,
-                white_won,
+                result,
                 best_captures: false,
             },
             &mut bytes,
         );
         (game, bytes)
     }
+
+    const WHITE_WON: GameResult = GameResult::Win(Color::White);
 
     fn sorted(inputs: &Inputs) -> Vec<usize> {
         let mut v: Vec<usize> = inputs.iter().collect();
@@ -113,8 +95,8 @@ mod tests {
 
     #[test]
     fn examples_use_the_engines_inputs_from_the_side_to_move() {
-        let (game, bytes) = record("p1p2/5/2P2/5/P3P b", -40, true);
-        let example = decode(game.size(), &bytes, false);
+        let (game, bytes) = record("p1p2/5/2P2/5/P3P b", -40, WHITE_WON);
+        let example = decode::<Breakthrough>(game.size(), &bytes, false);
         for (half, perspective) in [Color::Black, Color::White].into_iter().enumerate() {
             let mut expected: Vec<usize> = active_inputs(
                 game.size(),
@@ -131,11 +113,11 @@ mod tests {
 
     #[test]
     fn mirroring_swaps_the_files() {
-        let (_, left) = record("p4/5/5/5/PP3 w", 7, true);
-        let (game, right) = record("4p/5/5/5/3PP w", 7, true);
+        let (_, left) = record("p4/5/5/5/PP3 w", 7, WHITE_WON);
+        let (game, right) = record("4p/5/5/5/3PP w", 7, WHITE_WON);
         let (mirrored, plain) = (
-            decode(game.size(), &left, true),
-            decode(game.size(), &right, false),
+            decode::<Breakthrough>(game.size(), &left, true),
+            decode::<Breakthrough>(game.size(), &right, false),
         );
         for half in 0..2 {
             assert_eq!(sorted(&mirrored.inputs[half]), sorted(&plain.inputs[half]));
@@ -144,5 +126,12 @@ mod tests {
             (mirrored.score, mirrored.result),
             (plain.score, plain.result)
         );
+    }
+
+    #[test]
+    fn a_draw_is_half_a_win_for_either_side() {
+        let (game, bytes) = record("p4/5/5/5/PP3 b", 0, GameResult::Draw);
+        let example = decode::<Breakthrough>(game.size(), &bytes, false);
+        assert_eq!(example.result, 0.5);
     }
 }

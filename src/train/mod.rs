@@ -1,17 +1,21 @@
 //! `troyka train`: fits a network ([`crate::nnue`]) to self-play data
-//! ([`crate::datagen`]) on the CPU and writes the quantised net file the engine loads.
+//! ([`crate::datagen`]) on the CPU and writes the quantised net file the engine loads. The
+//! game gives the network's shape and reads its inputs from the records
+//! ([`TrainableEval`]); everything else here is the same for every game.
 //!
 //! The loss is the squared error between the network's predicted result,
 //! `sigmoid(cp / k)`, and a blend of the search score's (`sigmoid(score / k)`, weight
 //! `lambda`) and the game's result. `k` is fitted to the data unless given. Training is
 //! mini-batch Adam with a cosine-decaying rate; each batch is split over the threads, whose
 //! gradients are summed in a fixed order, so a run is reproducible from its seed and thread
-//! count. Every example is seen mirrored left to right half of the time.
+//! count. In a game whose positions have a mirror image as good as themselves (a left-right
+//! mirror, say), every example is seen mirrored half of the time.
 
 mod dataset;
 mod example;
 mod model;
 
+use crate::game::TrainableEval;
 use dataset::Records;
 use model::{Adam, Model, Target};
 use std::path::PathBuf;
@@ -60,10 +64,14 @@ impl TrainSettings {
     }
 }
 
-/// Trains and writes the net (after every epoch, so an interrupted run leaves one).
-pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), String> {
+/// Trains and writes the net for `G`'s data (after every epoch, so an interrupted run
+/// leaves one).
+pub fn train<G: TrainableEval>(
+    settings: &TrainSettings,
+    log: &mut dyn FnMut(&str),
+) -> Result<(), String> {
     let started = Instant::now();
-    let data = dataset::load(
+    let data = dataset::load::<G>(
         &settings.data,
         settings.validation_permille,
         settings.keep_captures,
@@ -77,7 +85,7 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
     log(&format!(
         "train {}: {} positions for training, {} for validation, {} duplicates and {} \
          captures left out; k = {k:.0}, lambda = {}{}; loaded in {:.1} s",
-        training.size,
+        training.board,
         training.len(),
         validation.len(),
         data.duplicates,
@@ -94,19 +102,22 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
         k,
         lambda: settings.lambda,
     };
+    // The net the engine runs on this board: its shape, which the model takes, and the
+    // board it names.
+    let blank = G::blank_network(training.board);
     let mut model = match &settings.init {
         None => Model {
             residual: settings.residual,
-            ..Model::random(training.size, settings.seed)
+            ..Model::random(blank.weights.len(), settings.seed)
         },
         Some(path) => {
             let net = crate::nnue::Network::read(path)?;
-            if net.size != training.size {
+            if net.size != blank.size {
                 return Err(format!(
                     "{} is a {} network; the data is {}",
                     path.display(),
                     net.size,
-                    training.size
+                    training.board
                 ));
             }
             if net.residual != settings.residual {
@@ -148,7 +159,7 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
             adam.step(&mut model, sum, rate);
         }
         let seconds = epoch_started.elapsed().as_secs_f64();
-        let net = model.quantize();
+        let net = model.quantize(&blank);
         let shown = |loss: Option<f64>| loss.map_or("-".into(), |l| format!("{l:.6}"));
         let validation_loss = mean_loss(&model, validation, target, threads);
         let quantised_loss = mean_loss(&Model::from_network(&net), validation, target, threads);
@@ -175,9 +186,9 @@ pub fn train(settings: &TrainSettings, log: &mut dyn FnMut(&str)) -> Result<(), 
 }
 
 /// The summed loss of one batch; each thread's gradient sum is left in its own buffer.
-fn batch_gradients(
+fn batch_gradients<G: TrainableEval>(
     model: &Model,
-    records: &Records,
+    records: &Records<G>,
     indices: &[u32],
     epoch: usize,
     target: Target,
@@ -212,7 +223,12 @@ fn mirrors(index: u32, epoch: usize) -> bool {
 }
 
 /// The mean loss over `records`, `None` when there are none.
-fn mean_loss(model: &Model, records: &Records, target: Target, threads: usize) -> Option<f64> {
+fn mean_loss<G: TrainableEval>(
+    model: &Model,
+    records: &Records<G>,
+    target: Target,
+    threads: usize,
+) -> Option<f64> {
     if records.is_empty() {
         return None;
     }
@@ -236,7 +252,7 @@ fn mean_loss(model: &Model, records: &Records, target: Target, threads: usize) -
 
 /// The `k` for which `sigmoid(score / k)` best predicts the results (least squares, on up
 /// to 200,000 positions).
-fn fit_k(records: &Records) -> f32 {
+fn fit_k<G: TrainableEval>(records: &Records<G>) -> f32 {
     let step = (records.len() / 200_000).max(1);
     let examples: Vec<_> = (0..records.len())
         .step_by(step)

@@ -4,8 +4,6 @@
 //! against finite differences in the tests), Adam, and quantisation.
 
 use super::example::{Example, Inputs};
-use crate::games::breakthrough::features::input_count;
-use crate::games::breakthrough::BoardSize;
 use crate::nnue::network::{Network, Row, HIDDEN, QA, QB, SCALE};
 use rand_mt::Mt64;
 
@@ -19,7 +17,8 @@ const FIRST_LAYER_LIMIT: f32 = 1.98;
 /// the output bias. Gradients and Adam's moments have the same layout.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    pub size: BoardSize,
+    /// The inputs of one perspective: the first layer's rows.
+    pub inputs: usize,
     /// Whether the output is added to the linear evaluation (see [`Network::residual`]).
     pub residual: bool,
     pub params: Vec<f32>,
@@ -53,8 +52,8 @@ struct Layout {
     len: usize,
 }
 
-fn layout(size: BoardSize) -> Layout {
-    let biases = input_count(size) * HIDDEN;
+fn layout(inputs: usize) -> Layout {
+    let biases = inputs * HIDDEN;
     let output_weights = biases + HIDDEN;
     let output_bias = output_weights + 2 * HIDDEN;
     Layout {
@@ -72,16 +71,17 @@ struct Hidden {
 }
 
 impl Model {
-    /// Small random weights (uniform, scaled by the fan-in), zero biases.
-    pub fn random(size: BoardSize, seed: u64) -> Model {
-        let at = layout(size);
+    /// A model of `inputs` inputs per perspective: small random weights (uniform, scaled by
+    /// the fan-in), zero biases.
+    pub fn random(inputs: usize, seed: u64) -> Model {
+        let at = layout(inputs);
         let mut rng = Mt64::new(seed);
         let mut uniform = |limit: f32| {
             let unit = (rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32;
             (2.0 * unit - 1.0) * limit
         };
         let mut params = vec![0.0; at.len];
-        let first = 1.0 / (input_count(size) as f32).sqrt();
+        let first = 1.0 / (inputs as f32).sqrt();
         let second = 1.0 / (2.0 * HIDDEN as f32).sqrt();
         for (index, value) in params.iter_mut().enumerate() {
             if index < at.biases {
@@ -91,7 +91,7 @@ impl Model {
             }
         }
         Model {
-            size,
+            inputs,
             residual: false,
             params,
         }
@@ -102,7 +102,7 @@ impl Model {
     }
 
     fn hidden(&self, inputs: &Inputs) -> Hidden {
-        let at = layout(self.size);
+        let at = layout(self.inputs);
         let mut sums = [0.0; HIDDEN];
         sums.copy_from_slice(&self.params[at.biases..at.biases + HIDDEN]);
         for input in inputs.iter() {
@@ -122,7 +122,7 @@ impl Model {
     /// The evaluation of an example, in units of [`SCALE`] centipawns: the network's output,
     /// plus the example's linear evaluation for a residual model.
     pub fn output(&self, example: &Example) -> f32 {
-        let at = layout(self.size);
+        let at = layout(self.inputs);
         let weights = &self.params[at.output_weights..at.output_bias];
         let mut out = self.params[at.output_bias] + example.base / SCALE as f32;
         for (half, inputs) in example.inputs.iter().enumerate() {
@@ -146,7 +146,7 @@ impl Model {
 
     /// Adds the gradient of the example's loss to `gradients`; returns the loss.
     pub fn backprop(&self, example: &Example, target: Target, gradients: &mut [f32]) -> f32 {
-        let at = layout(self.size);
+        let at = layout(self.inputs);
         let hidden = [
             self.hidden(&example.inputs[0]),
             self.hidden(&example.inputs[1]),
@@ -185,7 +185,7 @@ impl Model {
 
     /// Keeps the weights where they quantise exactly.
     pub fn clip(&mut self) {
-        let at = layout(self.size);
+        let at = layout(self.inputs);
         for (index, value) in self.params.iter_mut().enumerate() {
             let limit = if (at.output_weights..at.output_bias).contains(&index) {
                 OUTPUT_WEIGHT_LIMIT
@@ -209,15 +209,21 @@ impl Model {
         }
         params.push(net.output_bias as f32 / (QA * QB) as f32);
         Model {
-            size: net.size,
+            inputs: net.weights.len(),
             residual: net.residual,
             params,
         }
     }
 
-    /// The engine's integer network.
-    pub fn quantize(&self) -> Network {
-        let at = layout(self.size);
+    /// The engine's integer network, of `blank`'s board and shape (the game's
+    /// [`blank_network`](crate::game::TrainableEval::blank_network)).
+    pub fn quantize(&self, blank: &Network) -> Network {
+        assert_eq!(
+            blank.weights.len(),
+            self.inputs,
+            "a network of the model's shape"
+        );
+        let at = layout(self.inputs);
         let row = |values: &[f32], scale: i32, limit: i32| {
             let mut row = Row::ZERO;
             for (q, &v) in row.0.iter_mut().zip(values) {
@@ -229,9 +235,9 @@ impl Model {
         };
         let first = |start: usize| row(&self.params[start..start + HIDDEN], QA, i16::MAX as i32);
         Network {
-            size: self.size,
+            size: blank.size,
             residual: self.residual,
-            weights: (0..input_count(self.size))
+            weights: (0..self.inputs)
                 .map(|input| first(input * HIDDEN))
                 .collect(),
             biases: first(at.biases),
@@ -297,9 +303,15 @@ mod tests {
     use super::super::example::decode;
     use super::*;
     use crate::datagen::record::{encode, Sample};
+    use crate::game::{Color, GameResult, TrainableEval};
     use crate::games::breakthrough::accumulator::Accumulator;
-    use crate::games::breakthrough::Breakthrough;
+    use crate::games::breakthrough::{BoardSize, Breakthrough};
     use crate::with_position;
+
+    /// A random model for Breakthrough on `size`.
+    fn random(size: BoardSize, seed: u64) -> Model {
+        Model::random(Breakthrough::blank_network(size).weights.len(), seed)
+    }
 
     /// Positions along random games, each with its example (random labels).
     fn samples(size: BoardSize, count: usize, seed: u64) -> Vec<(Breakthrough, Example)> {
@@ -319,12 +331,16 @@ mod tests {
                 &Sample {
                     game,
                     score,
-                    white_won: rng.next_u64().is_multiple_of(2),
+                    result: GameResult::Win(if rng.next_u64().is_multiple_of(2) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    }),
                     best_captures: false,
                 },
                 &mut bytes,
             );
-            samples.push((game, decode(size, &bytes, false)));
+            samples.push((game, decode::<Breakthrough>(size, &bytes, false)));
         }
         samples
     }
@@ -341,9 +357,9 @@ mod tests {
 
     #[test]
     fn gradients_match_finite_differences() {
-        let mut model = Model::random("5x5".parse().unwrap(), 7);
+        let mut model = random("5x5".parse().unwrap(), 7);
         // Biases that put some hidden units inside the clip and some outside.
-        let at = layout(model.size);
+        let at = layout(model.inputs);
         for i in 0..HIDDEN {
             model.params[at.biases + i] = (i % 7) as f32 * 0.2 - 0.3;
         }
@@ -390,7 +406,7 @@ mod tests {
 
     #[test]
     fn training_lowers_the_loss() {
-        let mut model = Model::random("6x6".parse().unwrap(), 1);
+        let mut model = random("6x6".parse().unwrap(), 1);
         let target = Target {
             k: 200.0,
             lambda: 1.0,
@@ -415,8 +431,9 @@ mod tests {
     #[test]
     fn quantised_inference_agrees_with_the_float_model() {
         let size: BoardSize = "8x8".parse().unwrap();
-        let mut model = Model::random(size, 5);
-        let at = layout(size);
+        let blank = Breakthrough::blank_network(size);
+        let mut model = Model::random(blank.weights.len(), 5);
+        let at = layout(model.inputs);
         // Output weights and biases of a trained net's size (a random one's are smaller).
         for (i, w) in model.params[at.output_weights..at.output_bias]
             .iter_mut()
@@ -429,9 +446,10 @@ mod tests {
         }
         model.params[at.output_bias] = 0.05;
         model.clip();
-        let net = model.quantize();
+        let net = model.quantize(&blank);
+        assert_eq!(net.size, size);
         let rounded = Model::from_network(&net);
-        assert_eq!(Model::from_network(&rounded.quantize()), rounded);
+        assert_eq!(Model::from_network(&rounded.quantize(&blank)), rounded);
         // Rounding the weights to 1/QA and 1/QB costs a few centipawns (the trainer reports
         // what it costs a trained net).
         let (mut squared_error, mut positions) = (0.0, 0);

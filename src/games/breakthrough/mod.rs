@@ -19,6 +19,7 @@ pub mod networks;
 pub mod perft;
 pub mod position;
 pub mod race;
+mod training;
 pub mod zobrist;
 
 pub use crate::game::Color;

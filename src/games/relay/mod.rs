@@ -10,6 +10,10 @@
 //! Notation: a ply is `1` or `2` (stones taken) or `end`; a turn joins its plies with a
 //! comma (`2,1`, `1,end`, or `2` when the second ply emptied the pile… or ended the game).
 
+mod training;
+
+pub use training::TurnLimit;
+
 use crate::eval::EvalChoice;
 use crate::game::{
     Color, Evaluation, Exact, Game, GameMove, GameResult, MoveKind, MoveList, Outcome, Position,
