@@ -8,6 +8,7 @@ pub mod relay;
 
 use crate::game::Game;
 use breakthrough::{BoardSize, Breakthrough};
+use breakthru::BreakthruGame;
 use relay::Relay;
 
 /// A game and its set-up as a protocol or a command line names it (`UCI_Variant`,
@@ -16,6 +17,8 @@ use relay::Relay;
 pub enum Variant {
     /// Breakthrough on a board of this size.
     Breakthrough(BoardSize),
+    /// Breakthru from its standard set-up.
+    Breakthru,
     /// The toy pile game of the tests (see [`relay`]).
     Relay,
 }
@@ -37,17 +40,21 @@ const BREAKTHROUGH_SIDES: [(&str, usize); 4] = [
 
 impl Variant {
     /// Every name [`Variant::from_name`] knows, the default first.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 6] = [
         BREAKTHROUGH_SIDES[0].0,
         BREAKTHROUGH_SIDES[1].0,
         BREAKTHROUGH_SIDES[2].0,
         BREAKTHROUGH_SIDES[3].0,
-        "relay",
+        BreakthruGame::NAME,
+        <Relay as Game>::NAME,
     ];
 
     /// The variant a name names, in any case.
     pub fn from_name(name: &str) -> Option<Variant> {
-        if name.eq_ignore_ascii_case("relay") {
+        if name.eq_ignore_ascii_case(BreakthruGame::NAME) {
+            return Some(Variant::Breakthru);
+        }
+        if name.eq_ignore_ascii_case(<Relay as Game>::NAME) {
             return Some(Variant::Relay);
         }
         BREAKTHROUGH_SIDES
@@ -61,6 +68,7 @@ impl Variant {
     pub fn game_name(self) -> &'static str {
         match self {
             Variant::Breakthrough(_) => Breakthrough::NAME,
+            Variant::Breakthru => BreakthruGame::NAME,
             Variant::Relay => <Relay as Game>::NAME,
         }
     }
@@ -69,6 +77,7 @@ impl Variant {
     pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
         match self {
             Variant::Breakthrough(size) => visitor.visit(Breakthrough::start(size)),
+            Variant::Breakthru => visitor.visit(BreakthruGame::start()),
             Variant::Relay => visitor.visit(Relay::start()),
         }
     }

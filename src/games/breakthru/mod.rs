@@ -7,7 +7,10 @@
 
 pub mod bitboard;
 mod diagram;
+mod evaluation;
 mod fen;
+mod game;
+mod hooks;
 mod legs;
 pub mod notation;
 pub mod perft;
@@ -17,6 +20,7 @@ pub mod zobrist;
 
 pub use crate::game::Color;
 pub use bitboard::{Board121, Direction};
+pub use game::BreakthruGame;
 pub use notation::{parse_square, square_name, Leg};
 pub use perft::{divide, perft};
 pub use position::{side_name, Breakthru, EndReason, MAX_ESCORTS, MAX_SILVER, NO_CAPTURE_LIMIT};

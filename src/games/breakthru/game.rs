@@ -1,0 +1,247 @@
+//! [`BreakthruGame`]: a Breakthru game as the protocol and the match runner hold it — the
+//! position and what the position alone cannot know, the turns since the last capture, for
+//! the threefold repetition draw.
+
+use super::evaluation;
+use super::notation::Leg;
+use super::position::{side_name, Breakthru, EndReason};
+use crate::eval::EvalChoice;
+use crate::game::{Color, Game, GameResult, MoveList, Outcome, PositionVisitor};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A game of Breakthru: a position and the positions at the start of the earlier turns
+/// since the last capture.
+#[derive(Clone, Debug)]
+pub struct BreakthruGame {
+    position: Breakthru,
+    /// The hashes at the start of each earlier turn since the last capture, oldest first.
+    earlier_turns: Vec<u64>,
+    /// The hash at the start of the turn being played.
+    turn_start: u64,
+}
+
+impl BreakthruGame {
+    /// A game from `position` (at the start of a turn), with no earlier turns.
+    pub fn new(position: Breakthru) -> BreakthruGame {
+        BreakthruGame {
+            position,
+            earlier_turns: Vec::new(),
+            turn_start: position.hash(),
+        }
+    }
+
+    pub fn start() -> BreakthruGame {
+        BreakthruGame::new(Breakthru::start())
+    }
+
+    pub fn position(&self) -> &Breakthru {
+        &self.position
+    }
+
+    /// Whether the position at the start of this turn stood here twice before.
+    fn third_repetition(&self) -> bool {
+        !self.position.is_first_leg_played()
+            && self
+                .earlier_turns
+                .iter()
+                .filter(|&&hash| hash == self.position.hash())
+                .count()
+                >= 2
+    }
+}
+
+/// Perft below `position`, by turns and as the reference counts (repetitions are not
+/// looked at), until `stop` is set.
+fn perft_until(position: &Breakthru, depth: u32, stop: &AtomicBool) -> u64 {
+    if depth <= 2 || stop.load(Ordering::Relaxed) {
+        return super::perft(position, depth);
+    }
+    position
+        .legal_turns()
+        .into_iter()
+        .take_while(|_| !stop.load(Ordering::Relaxed))
+        .map(|turn| perft_until(&position.play_turn(turn), depth - 1, stop))
+        .sum()
+}
+
+impl Game for BreakthruGame {
+    type Move = Leg;
+    const NAME: &'static str = "breakthru";
+
+    fn side_to_move(&self) -> Color {
+        self.position.side_to_move()
+    }
+
+    fn side_name(side: Color) -> &'static str {
+        side_name(side)
+    }
+
+    fn hash(&self) -> u64 {
+        self.position.hash()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let Some((result, reason)) = self.position.outcome() else {
+            return self.third_repetition().then(|| Outcome {
+                result: GameResult::Draw,
+                reason: "the same position for the third time".into(),
+            });
+        };
+        let reason = match reason {
+            EndReason::FlagshipEscaped => "gold's flagship reaches the edge".into(),
+            EndReason::FlagshipCaptured => "silver captures the flagship".into(),
+            EndReason::NoLegalTurn => {
+                format!("{} has no legal turn", side_name(self.side_to_move()))
+            }
+            EndReason::NoCaptureLimit => reason.to_string(),
+        };
+        Some(Outcome { result, reason })
+    }
+
+    fn history(&self) -> Vec<u64> {
+        let mut history = self.earlier_turns.clone();
+        if self.position.is_first_leg_played() {
+            history.push(self.turn_start);
+        }
+        history
+    }
+
+    fn legal_moves(&self) -> MoveList<Leg> {
+        if self.third_repetition() {
+            return MoveList::new();
+        }
+        self.position.legal_legs()
+    }
+
+    fn play(&self, leg: Leg) -> BreakthruGame {
+        let next = self.position.play_leg(leg);
+        let mut game = BreakthruGame {
+            position: next,
+            earlier_turns: self.earlier_turns.clone(),
+            turn_start: self.turn_start,
+        };
+        if next.side_to_move() != self.position.side_to_move() {
+            if self.position.is_capture(leg) {
+                game.earlier_turns.clear();
+            } else {
+                game.earlier_turns.push(self.turn_start);
+            }
+            game.turn_start = next.hash();
+        }
+        game
+    }
+
+    fn move_name(&self, leg: Leg) -> String {
+        leg.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Leg, String> {
+        if self.third_repetition() {
+            return Err(format!(
+                "'{text}' cannot be played: the game is drawn by repetition"
+            ));
+        }
+        let leg = Leg::parse(text)?;
+        self.position
+            .explain_leg(leg)
+            .map(|()| leg)
+            .map_err(|why| format!("{leg} is not legal: {why}"))
+    }
+
+    fn turn_name(&self, turn: &[Leg]) -> String {
+        let text = turn
+            .iter()
+            .map(Leg::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        // The canonical order, when the legs make a legal turn.
+        self.position
+            .parse_turn(&text)
+            .map_or(text, |turn| turn.to_string())
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Vec<Leg>, String> {
+        if self.third_repetition() {
+            return Err(format!(
+                "'{text}' cannot be played: the game is drawn by repetition"
+            ));
+        }
+        self.position
+            .parse_turn(text)
+            .map(|turn| turn.legs().to_vec())
+    }
+
+    fn turns(&self) -> Vec<Vec<Leg>> {
+        if self.third_repetition() {
+            return Vec::new();
+        }
+        let turns = self.position.legal_turns();
+        turns.iter().map(|turn| turn.legs().to_vec()).collect()
+    }
+
+    fn perft(&self, depth: u32, stop: &AtomicBool) -> u64 {
+        perft_until(&self.position, depth, stop)
+    }
+
+    fn to_text(&self) -> String {
+        self.position.to_fen()
+    }
+
+    fn from_text(text: &str) -> Result<BreakthruGame, String> {
+        Breakthru::from_fen(text).map(BreakthruGame::new)
+    }
+
+    fn diagram(&self) -> String {
+        self.position.diagram()
+    }
+
+    fn explain(&self, _: &EvalChoice) -> String {
+        evaluation::explain(&self.position)
+    }
+
+    fn visit<V: PositionVisitor<Leg>>(&self, visitor: V) -> V::Output {
+        visitor.visit(&self.position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_turns(game: &BreakthruGame, turns: &[&str]) -> BreakthruGame {
+        turns.iter().fold(game.clone(), |game, text| {
+            let legs = game.parse_turn(text).unwrap();
+            legs.iter().fold(game, |game, &leg| game.play(leg))
+        })
+    }
+
+    #[test]
+    fn the_third_repetition_draws() {
+        let start = BreakthruGame::start();
+        let there = ["d5c5,d6c6", "d2c2,h2i2"];
+        let back = ["c5d5,c6d6", "c2d2,i2h2"];
+        let once = play_turns(&start, &[there, back].concat());
+        assert_eq!(once.hash(), start.hash());
+        assert_eq!(once.result(), None);
+        let twice = play_turns(&once, &[there, back].concat());
+        let outcome = twice.outcome().expect("drawn");
+        assert_eq!(outcome.result, GameResult::Draw);
+        assert!(twice.legal_moves().is_empty());
+        assert!(twice.parse_turn("d5c5,d6c6").is_err());
+        // The search is told of every earlier turn since the last capture.
+        assert_eq!(twice.history().len(), 8);
+    }
+
+    #[test]
+    fn turns_are_named_in_canonical_order() {
+        let start = BreakthruGame::start();
+        let legs = start.parse_turn("d6c6,d5c5").unwrap();
+        assert_eq!(start.turn_name(&legs), "d5c5,d6c6");
+        assert_eq!(start.turns().len(), 1544);
+        assert_eq!(
+            start.perft(2, &AtomicBool::new(false)),
+            4_391_960,
+            "perft 2 from the start"
+        );
+    }
+}
