@@ -6,7 +6,7 @@
 //! move has not changed. Legs and turns are in `legs.rs` and `turns.rs`.
 
 use super::bitboard::{Board121, SQUARES};
-use super::notation::square_name;
+use super::notation::{parse_square, square_name};
 use super::zobrist::{self, Piece};
 use crate::game::{Color, GameResult};
 use std::fmt;
@@ -74,7 +74,7 @@ impl Breakthru {
     pub fn start() -> Breakthru {
         let squares = |names: &[&str]| {
             names.iter().fold(Board121::EMPTY, |set, name| {
-                let square = super::notation::parse_square(name).expect("a square name");
+                let square = parse_square(name).expect("a square name");
                 set | Board121::square(square)
             })
         };
@@ -112,7 +112,7 @@ impl Breakthru {
         if let Some(square) = shared.first() {
             return Err(format!("two pieces on {}", square_name(square)));
         }
-        if (escorts | silver) & !Board121::ALL != Board121::EMPTY {
+        if (escorts | silver).0 & !Board121::ALL.0 != 0 {
             return Err("a piece off the board".into());
         }
         if escorts.count() > MAX_ESCORTS {
