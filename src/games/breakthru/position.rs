@@ -85,16 +85,17 @@ impl Breakthru {
             "d2", "e2", "f2", "g2", "h2", "d10", "e10", "f10", "g10", "h10", "b4", "b5", "b6",
             "b7", "b8", "j4", "j5", "j6", "j7", "j8",
         ]);
-        Breakthru::new(Some(5 * 11 + 5), escorts, silver, Color::White, 0, 1)
+        let flagship = squares(&["f6"]).first();
+        Breakthru::new(flagship, escorts, silver, Color::White, 0, 1)
             .expect("the start position is valid")
     }
 
     /// The position at the start of turn number `turn`, after `quiet_turns` turns without a
     /// capture. Refuses pieces on one square, more than [`MAX_ESCORTS`] escorts or
     /// [`MAX_SILVER`] silver ships, a no-capture count above [`NO_CAPTURE_LIMIT`] and turn 0.
-    /// No flagship is allowed: silver has taken it and the game is over, as a flagship on an
-    /// edge or a side without a legal turn is (such positions are reached in play, so their
-    /// position strings must read back).
+    /// A position without the flagship is accepted (silver has taken it: the game is over),
+    /// as are a flagship on the edge and a side without a legal turn: games reach them, so
+    /// their position strings must read back.
     pub fn new(
         flagship: Option<usize>,
         escorts: Board121,
