@@ -1,10 +1,12 @@
-//! Position strings: `11/3sssss3/11/1s2EEE2s1/1s1E3E1s1/1s1E1F1E1s1/1s1E3E1s1/1s2EEE2s1/11/3sssss3/11 g 0 1`.
+//! Position strings, as the reference writes the start:
+//! `11/3sssss3/11/1s2EEE2s1/1s1E3E1s1/1s1E1F1E1s1/1s1E3E1s1/1s2EEE2s1/11/3sssss3/11 g 0 1`.
 //!
 //! Ranks 11 down to 1 separated by `/`, each left to right: `F` the flagship, `E` an escort,
 //! `s` a silver ship, a number (1 to 11) for a run of empty squares. Then the side to move
 //! (`g` gold, `s` silver), the turns in a row without a capture, and the turn number (every
 //! turn of either side adds one). Both counters may be left out together (`0 1`), or the turn
-//! number alone (`1`). A position string is always the start of a turn.
+//! number alone (`1`); nothing may follow them. A position string is always the start of a
+//! turn.
 
 use super::bitboard::{Board121, SIDE};
 use super::position::Breakthru;

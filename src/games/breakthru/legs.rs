@@ -35,9 +35,15 @@ impl Breakthru {
 
     /// Where the piece on `from` may go with the next leg (nothing if it may not move).
     pub fn leg_targets(&self, from: usize) -> Board121 {
-        if !self.movers().contains(from) {
-            return Board121::EMPTY;
+        if self.movers().contains(from) {
+            self.targets_of_mover(from)
+        } else {
+            Board121::EMPTY
         }
+    }
+
+    /// [`Breakthru::leg_targets`] of a piece known to be one of the movers.
+    fn targets_of_mover(&self, from: usize) -> Board121 {
         let piece = Board121::square(from);
         let slides = piece.slides(self.empty());
         if self.is_first_leg_played() {
@@ -52,11 +58,11 @@ impl Breakthru {
         self.leg_targets(leg.from()).contains(leg.to())
     }
 
-    /// Appends every legal leg: the piece's squares in order a1, b1, ..., and each piece's
-    /// targets in the same order.
+    /// Appends every legal leg: the pieces in the order of their squares (a1, b1, ..., k1,
+    /// a2, ...), and each piece's targets in the same order.
     pub fn generate_legs(&self, list: &mut MoveList<Leg>) {
         for from in self.movers().squares() {
-            for to in self.leg_targets(from).squares() {
+            for to in self.targets_of_mover(from).squares() {
                 list.push(Leg::new(from, to));
             }
         }

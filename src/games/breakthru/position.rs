@@ -6,7 +6,7 @@
 //! move has not changed. Legs and turns are in `legs.rs` and `turns.rs`.
 
 use super::bitboard::{Board121, SQUARES};
-use super::notation::square_name;
+use super::notation::{parse_square, square_name};
 use super::zobrist::{self, Piece};
 use crate::game::{Color, GameResult};
 use std::fmt;
@@ -74,7 +74,7 @@ impl Breakthru {
     pub fn start() -> Breakthru {
         let squares = |names: &[&str]| {
             names.iter().fold(Board121::EMPTY, |set, name| {
-                let square = super::notation::parse_square(name).expect("a square name");
+                let square = parse_square(name).expect("a square name");
                 set | Board121::square(square)
             })
         };
@@ -85,16 +85,17 @@ impl Breakthru {
             "d2", "e2", "f2", "g2", "h2", "d10", "e10", "f10", "g10", "h10", "b4", "b5", "b6",
             "b7", "b8", "j4", "j5", "j6", "j7", "j8",
         ]);
-        Breakthru::new(Some(5 * 11 + 5), escorts, silver, Color::White, 0, 1)
+        let flagship = squares(&["f6"]).first();
+        Breakthru::new(flagship, escorts, silver, Color::White, 0, 1)
             .expect("the start position is valid")
     }
 
     /// The position at the start of turn number `turn`, after `quiet_turns` turns without a
     /// capture. Refuses pieces on one square, more than [`MAX_ESCORTS`] escorts or
     /// [`MAX_SILVER`] silver ships, a no-capture count above [`NO_CAPTURE_LIMIT`] and turn 0.
-    /// No flagship is allowed: silver has taken it and the game is over, as a flagship on an
-    /// edge or a side without a legal turn is (such positions are reached in play, so their
-    /// position strings must read back).
+    /// A position without the flagship is accepted (silver has taken it: the game is over),
+    /// as are a flagship on the edge and a side without a legal turn: games reach them, so
+    /// their position strings must read back.
     pub fn new(
         flagship: Option<usize>,
         escorts: Board121,
@@ -112,7 +113,7 @@ impl Breakthru {
         if let Some(square) = shared.first() {
             return Err(format!("two pieces on {}", square_name(square)));
         }
-        if (escorts | silver) & !Board121::ALL != Board121::EMPTY {
+        if (escorts | silver).0 & !Board121::ALL.0 != 0 {
             return Err("a piece off the board".into());
         }
         if escorts.count() > MAX_ESCORTS {

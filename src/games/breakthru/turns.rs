@@ -171,7 +171,11 @@ impl Breakthru {
         if !self.empty().contains(to) {
             return Err(format!("{to_name} is taken: slides end on empty squares"));
         }
-        match (Board121::between(from, to) & !self.empty()).first() {
+        let blockers = Board121::between(from, to) & !self.empty();
+        match blockers
+            .squares()
+            .min_by_key(|square| square.abs_diff(from))
+        {
             Some(square) => Err(format!("the slide is blocked on {}", square_name(square))),
             None => Err(format!("{leg} is not a legal leg here")),
         }
