@@ -80,7 +80,7 @@ fn opening_files_never_panic() {
             file.push('\n');
         }
         let size = BoardSize::new(2 + below(&mut rng, 15), 4 + below(&mut rng, 13)).unwrap();
-        if let Ok(openings) = from_lines(&file, size) {
+        if let Ok(openings) = from_lines(&file, &Breakthrough::start(size)) {
             for opening in openings {
                 let _ = opening.position();
             }
@@ -114,6 +114,8 @@ fn pgn_never_panics_and_round_trips() {
                 break;
             }
         }
+        // Each move is a turn of one ply.
+        let moves: Vec<Vec<_>> = moves.into_iter().map(|mv| vec![mv]).collect();
         let record = GameRecord {
             root,
             notes: moves
@@ -149,10 +151,10 @@ fn pgn_never_panics_and_round_trips() {
             time_controls: ["1+0.01".into(), "1+0.01".into()],
         };
         let written = pgn::write(&record, &header);
-        let read = pgn::read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+        let read = pgn::read(&written, &root).unwrap_or_else(|e| panic!("{e}\n{written}"));
         assert_eq!(read.len(), 1, "{written}");
         assert_eq!((read[0].root, &read[0].moves), (root, &moves), "{written}");
-        let _ = pgn::read(&text(&mut rng, &written));
+        let _ = pgn::read(&text(&mut rng, &written), &root);
     }
     report("pgn", &budget, cases, started);
 }

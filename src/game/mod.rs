@@ -385,6 +385,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn explain(&self, choice: &EvalChoice) -> String;
     /// Runs `visitor` on the concrete position.
     fn visit<V: PositionVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
+
+    // What game records and match runners need beyond the protocol's hooks. A game with one
+    // board, whose records only Troyka writes, may keep the defaults.
+
+    /// The size of the board, as the `BoardSize` option and messages write it (`8x8`), for a
+    /// game played on boards of several sizes: positions on different boards never meet in
+    /// one match. `None`, the default, for a game with one board.
+    fn board_size(&self) -> Option<String> {
+        None
+    }
+
+    /// The turns of a game record's moves (its words, move numbers and result taken out)
+    /// played from this position. By default each word is one turn in the game's own
+    /// notation ([`Game::parse_turn`]); a game whose records other programs write in their
+    /// own notation reads that here too.
+    fn replay_record(&self, words: &[&str]) -> Result<Vec<Vec<Self::Move>>, String> {
+        replay_turns(self, words, Game::parse_turn)
+    }
 }
 
 /// Whether the turn begun at `start` is over at `now`: the other side is to move, or the
@@ -407,6 +425,26 @@ pub fn turns_of<G: Game>(start: &G, line: &[G::Move]) -> Vec<Vec<G::Move>> {
         position = position.play(mv);
     }
     turns
+}
+
+/// The turns `words` name, played from `start`: each word read by `read_turn` in the position
+/// where it is played. An error names the move (counted from 1) and its word.
+pub fn replay_turns<G: Game>(
+    start: &G,
+    words: &[&str],
+    read_turn: impl Fn(&G, &str) -> Result<Vec<G::Move>, String>,
+) -> Result<Vec<Vec<G::Move>>, String> {
+    let mut position = start.clone();
+    let mut turns = Vec::with_capacity(words.len());
+    for &word in words {
+        let turn = read_turn(&position, word)
+            .map_err(|e| format!("move {} ({word}): {e}", turns.len() + 1))?;
+        for &mv in &turn {
+            position = position.play(mv);
+        }
+        turns.push(turn);
+    }
+    Ok(turns)
 }
 
 /// A line of plies from `start` as text: turns separated by spaces (a principal variation).

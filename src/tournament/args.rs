@@ -1,15 +1,20 @@
 //! The match command line, in the style of cutechess-cli and fastchess: options start with
-//! `--`, and the words after an option up to the next one are its values.
+//! `--`, and the words after an option up to the next one are its values. The game is
+//! chosen here, once: `--variant` and `--size` become a [`Variant`], the only place in
+//! `tournament/` that knows a game's own set-up (Breakthrough's board size).
 
 use super::openings::OpeningSpec;
 use super::spec::EngineSpec;
 use super::sprt::Sprt;
 use crate::games::breakthrough::BoardSize;
+use crate::games::Variant;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
+/// The usage text; `{variants}` stands for the names of [`Variant::NAMES`] (see [`usage`]).
+const USAGE: &str = "\
 usage: troyka-match --engine KEY=VALUE... --engine KEY=VALUE... [OPTIONS]
-       troyka-match openings --size CxR [--count N] [--plies N] [--depth D] [--margin CP] [--seed S]
+       troyka-match openings [--variant NAME] [--size CxR] [--count N] [--plies N] [--depth D]
+                             [--margin CP] [--seed S]
        troyka-match check-pgn FILE
 
 Engine settings (per --engine, or for all with --each; an engine's own win):
@@ -19,33 +24,42 @@ Engine settings (per --engine, or for all with --each; an engine's own win):
              whole time a move may take, default 60000)
 
 Options:
-  --size CxR              board for the whole event (default 8x8)
+  --variant NAME          the game (default breakthrough), sent to engines as UCI_Variant
+                          (always for a game other than Breakthrough); one of
+                          {variants}
+  --size CxR              Breakthrough's board for the whole event (default 8x8)
   --games N               games per pairing, even: each opening is played twice (default 2)
   --concurrency N         games at once (default 1)
   --openings file=PATH [format=lines|pgn] [order=sequential|random] [plies=N] [seed=S]
-  --openings random plies=N [seed=S]
+  --openings random plies=N [seed=S]   (N moves: whole turns in games of several plies)
   --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]
   --gauntlet              the first engine plays each of the others (default: round robin)
-  --maxmoves N            a game still going after N moves by each side is drawn by
-                          adjudication (default: games are played to the end)
+  --maxmoves N            a game still going after N moves (turns) by each side is drawn
+                          by adjudication (default: games are played to the end)
   --pgnout FILE           append every game to FILE
   --log FILE              record all protocol traffic
   --stderr FILE           where the engines' stderr goes (default troyka-match-stderr.log)
   --ratinginterval N      print the standings every N games (default 10; 0: only at the end)
   --event NAME            the PGN Event tag (default troyka-match)";
 
+/// How to run `troyka-match`, with the variants of today's list.
+pub fn usage() -> String {
+    USAGE.replace("{variants}", &Variant::NAMES.join(", "))
+}
+
 /// Everything an event needs, as given on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub engines: Vec<EngineSpec>,
-    pub size: BoardSize,
+    /// The game and its board.
+    pub variant: Variant,
     /// Games per pairing (even).
     pub games: usize,
     pub concurrency: usize,
     pub openings: OpeningSpec,
     pub sprt: Option<Sprt>,
     pub gauntlet: bool,
-    /// `--maxmoves`: moves by each side (book moves included) after which a game is
+    /// `--maxmoves`: moves (turns) by each side, book moves included, after which a game is
     /// adjudicated a draw.
     pub max_moves: Option<usize>,
     pub pgnout: Option<PathBuf>,
@@ -59,7 +73,7 @@ pub struct Config {
 pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config {
         engines: Vec::new(),
-        size: BoardSize::STANDARD,
+        variant: Variant::default(),
         games: 2,
         concurrency: 1,
         openings: OpeningSpec::default(),
@@ -74,6 +88,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     };
     let mut each = Vec::new();
     let mut own = Vec::new();
+    let (mut variant_name, mut size) = (None, None);
     for (option, values) in groups(args)? {
         let one = || match values {
             [value] => Ok(value.as_str()),
@@ -87,7 +102,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         match option {
             "--engine" => own.push(values),
             "--each" => each.extend_from_slice(values),
-            "--size" => config.size = one()?.parse()?,
+            "--variant" => variant_name = Some(one()?),
+            "--size" => size = Some(one()?),
             "--games" => config.games = count("number of games")?,
             "--concurrency" => config.concurrency = count("number")?,
             "--openings" => config.openings = OpeningSpec::parse(values)?,
@@ -103,11 +119,45 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             _ => return Err(format!("unknown option '{option}'")),
         }
     }
+    config.variant = variant(variant_name, size)?;
     for words in own {
         config.engines.push(engine(&each, words)?);
     }
     check(&config)?;
     Ok(config)
+}
+
+/// The game `--variant NAME` and `--size CxR` choose: Breakthrough on 8x8 when neither is
+/// given. `--size` is Breakthrough's board: it sizes `breakthrough` and must agree with a
+/// variant of its own size (`breakthrough6`); other games have no board size.
+pub(super) fn variant(name: Option<&str>, size: Option<&str>) -> Result<Variant, String> {
+    let variant = match name {
+        None => Variant::default(),
+        Some(name) => Variant::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown variant '{name}' (expected one of {})",
+                Variant::NAMES.join(", ")
+            )
+        })?,
+    };
+    let Some(size) = size else {
+        return Ok(variant);
+    };
+    let size: BoardSize = size.parse()?;
+    // Without a name, or with the plain name, the board is `--size`'s.
+    let plain = name.is_none_or(|name| name.eq_ignore_ascii_case(Variant::NAMES[0]));
+    match variant {
+        Variant::Breakthrough(_) if plain => Ok(Variant::Breakthrough(size)),
+        Variant::Breakthrough(own) if own == size => Ok(variant),
+        Variant::Breakthrough(own) => Err(format!(
+            "--variant {} is played on {own}, not --size {size}",
+            name.unwrap_or_default()
+        )),
+        _ => Err(format!(
+            "--size is Breakthrough's board; {} has none",
+            variant.game_name()
+        )),
+    }
 }
 
 /// Splits the arguments at each `--option`.
@@ -146,7 +196,10 @@ fn engine(each: &[String], own: &[String]) -> Result<EngineSpec, String> {
 
 fn check(config: &Config) -> Result<(), String> {
     if config.engines.len() < 2 {
-        return Err(format!("an event needs at least two --engine\n\n{USAGE}"));
+        return Err(format!(
+            "an event needs at least two --engine\n\n{}",
+            usage()
+        ));
     }
     for (index, engine) in config.engines.iter().enumerate() {
         if config.engines[..index]
@@ -205,7 +258,10 @@ mod tests {
         assert_eq!(fsf.name, "fairy-stockfish");
         assert_eq!(fsf.limits.label(), "4+0.04");
         assert_eq!(fsf.options.len(), 2);
-        assert_eq!(config.size, BoardSize::new(7, 7).unwrap());
+        assert_eq!(
+            config.variant,
+            Variant::Breakthrough(BoardSize::new(7, 7).unwrap())
+        );
         assert_eq!((config.games, config.concurrency), (200, 2));
         assert_eq!(config.sprt.unwrap().elo1, 10.0);
         assert_eq!(config.pgnout, Some("games.pgn".into()));
@@ -233,6 +289,15 @@ mod tests {
             ),
             (&format!("{two} --maxmoves"), "--maxmoves takes one value"),
             (&format!("{two} --size 9"), "not a board size"),
+            (&format!("{two} --variant chess"), "unknown variant 'chess'"),
+            (
+                &format!("{two} --variant breakthrough6 --size 7x7"),
+                "breakthrough6 is played on 6x6, not --size 7x7",
+            ),
+            (
+                &format!("{two} --variant relay --size 7x7"),
+                "--size is Breakthrough's board; relay has none",
+            ),
             (&format!("{two} --pgnout"), "--pgnout takes one value"),
             (&format!("{two} --gauntlet yes"), "takes no value"),
             (&format!("{two} --rounds 2"), "unknown option '--rounds'"),
@@ -249,5 +314,23 @@ mod tests {
             let error = parse_line(line).unwrap_err();
             assert!(error.contains(message), "{line}: {error}");
         }
+    }
+
+    #[test]
+    fn variants_and_board_sizes() {
+        let chosen = |name, size| variant(name, size);
+        let board = |cols, rows| Variant::Breakthrough(BoardSize::new(cols, rows).unwrap());
+        assert_eq!(chosen(None, None), Ok(board(8, 8)));
+        assert_eq!(chosen(None, Some("6x5")), Ok(board(6, 5)));
+        assert_eq!(
+            chosen(Some("Breakthrough"), Some("10x10")),
+            Ok(board(10, 10))
+        );
+        assert_eq!(chosen(Some("breakthrough7"), None), Ok(board(7, 7)));
+        assert_eq!(chosen(Some("breakthrough7"), Some("7x7")), Ok(board(7, 7)));
+        assert_eq!(chosen(Some("relay"), None), Ok(Variant::Relay));
+        let two = "--engine cmd=a nodes=1 --engine cmd=b nodes=1";
+        let config = parse_line(&format!("{two} --variant relay")).unwrap();
+        assert_eq!(config.variant, Variant::Relay);
     }
 }

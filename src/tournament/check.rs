@@ -1,12 +1,14 @@
-//! `troyka-match check-pgn FILE`: replays every game of a PGN file with the rules (the
-//! reader rejects any illegal move) and checks each result against how the game ended: a
-//! game ended by the rules must have the result the rules give, for the reason they give
-//! when the comment before the result says one, and a game forfeited or adjudicated must
-//! not already have been decided on the board.
+//! `troyka-match check-pgn FILE`: replays every game of a PGN file with the rules of the
+//! game its `[Variant]` tag names (the reader rejects any illegal move) and checks each
+//! result against how the game ended: a game ended by the rules must have the result the
+//! rules give (a win or a draw), for the reason they give when the comment before the result
+//! says one, and a game forfeited or adjudicated must not already have been decided on the
+//! board.
 
-use super::pgn::{self, PgnGame};
+use super::pgn::{self, PgnGame, PgnText};
 use super::record::{Ending, GameResult, Termination};
-use crate::games::breakthrough::Color;
+use crate::game::{Color, Game};
+use crate::games::GameVisitor;
 use std::collections::BTreeMap;
 
 /// Prints a summary of the file; returns whether every game is consistent.
@@ -15,34 +17,76 @@ pub fn run(args: &[String]) -> Result<bool, String> {
         return Err("usage: troyka-match check-pgn FILE".into());
     };
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let games = pgn::read(&text).map_err(|e| format!("{path}: {e}"))?;
-    let (summary, consistent) = summarise(path, &games);
+    let (summary, consistent) = check_text(path, &text)?;
     print!("{summary}");
     Ok(consistent)
 }
 
+/// The summary of the PGN `text` read from `path`, and whether every game is consistent;
+/// an error when a game does not replay.
+fn check_text(path: &str, text: &str) -> Result<(String, bool), String> {
+    let games: Vec<CheckedGame> = pgn::texts(text)
+        .and_then(|games| games.into_iter().map(CheckedGame::new).collect())
+        .map_err(|e| format!("{path}: {e}"))?;
+    Ok(summarise(path, &games))
+}
+
+/// What the summary needs of one game, replayed and checked.
+struct CheckedGame {
+    players: [String; 2],
+    result: Option<GameResult>,
+    termination: String,
+    /// What is inconsistent in the game, if anything.
+    problem: Option<String>,
+}
+
+impl CheckedGame {
+    /// Replays `game` with the rules of its variant and checks it; an error when it does
+    /// not replay.
+    fn new(game: PgnText) -> Result<CheckedGame, String> {
+        game.variant()?.visit(Replay(game))
+    }
+}
+
+/// Replays a game on its variant's start position, then checks it.
+struct Replay(PgnText);
+
+impl GameVisitor for Replay {
+    type Output = Result<CheckedGame, String>;
+
+    fn visit<G: Game>(self, start: G) -> Result<CheckedGame, String> {
+        let game = self.0.replay(&start)?;
+        let tag = |name: &str| game.tag(name).unwrap_or("?").to_string();
+        Ok(CheckedGame {
+            players: [tag("White"), tag("Black")],
+            result: GameResult::from_pgn(&game.result),
+            termination: game.tag("Termination").unwrap_or("normal").to_string(),
+            problem: check_game(&game).err(),
+        })
+    }
+}
+
 /// A line per inconsistent game, then the totals: games, each player's points (a draw is
 /// half a point) and the terminations. Also says whether every game is consistent.
-fn summarise(path: &str, games: &[PgnGame]) -> (String, bool) {
+fn summarise(path: &str, games: &[CheckedGame]) -> (String, bool) {
     let mut text = String::new();
     // Per player: half points and games.
     let mut points: BTreeMap<&str, (u64, u64)> = BTreeMap::new();
     let mut terminations: BTreeMap<&str, u64> = BTreeMap::new();
     let mut problems = 0;
     for (index, game) in games.iter().enumerate() {
-        if let Err(problem) = check_game(game) {
+        if let Some(problem) = &game.problem {
             text += &format!("game {}: {problem}\n", index + 1);
             problems += 1;
         }
-        let result = GameResult::from_pgn(&game.result);
-        for (color, tag) in [(Color::White, "White"), (Color::Black, "Black")] {
-            let entry = points.entry(game.tag(tag).unwrap_or("?")).or_default();
-            entry.0 += result.map_or(0, |result| u64::from(result.half_points(color)));
+        for (color, player) in [Color::White, Color::Black].into_iter().zip(&game.players) {
+            let entry = points.entry(player).or_default();
+            entry.0 += game
+                .result
+                .map_or(0, |result| u64::from(result.half_points(color)));
             entry.1 += 1;
         }
-        *terminations
-            .entry(game.tag("Termination").unwrap_or("normal"))
-            .or_default() += 1;
+        *terminations.entry(&game.termination).or_default() += 1;
     }
     text += &format!(
         "{path}: {} games, {}\n",
@@ -66,7 +110,7 @@ fn summarise(path: &str, games: &[PgnGame]) -> (String, bool) {
 }
 
 /// Whether a game's result agrees with its moves and termination.
-pub fn check_game(game: &PgnGame) -> Result<(), String> {
+pub fn check_game<G: Game>(game: &PgnGame<G>) -> Result<(), String> {
     let claimed = GameResult::from_pgn(&game.result)
         .ok_or_else(|| format!("result '{}' is not a win or a draw", game.result))?;
     let name = game.tag("Termination").unwrap_or("normal");
@@ -104,16 +148,18 @@ pub fn check_game(game: &PgnGame) -> Result<(), String> {
         return Err(format!(
             "the rules make {}, the result says {}",
             match ending.result {
-                GameResult::Win(winner) => format!("{} the winner", winner.name()),
+                GameResult::Win(winner) => format!("{} the winner", G::side_name(winner)),
                 GameResult::Draw => "it a draw".into(),
             },
             match claimed {
-                GameResult::Win(winner) => winner.name(),
+                GameResult::Win(winner) => G::side_name(winner),
                 GameResult::Draw => "a draw",
             }
         ));
     }
-    if ending.termination != termination {
+    // The rules say why a game was drawn, but not under which termination: a draw may be
+    // filed under any of the rules' (the reason is compared below).
+    if ending.termination != termination && ending.result != GameResult::Draw {
         return Err(format!(
             "the rules end the game '{}', the record says '{name}'",
             ending.termination.pgn_name()
@@ -135,12 +181,24 @@ pub fn check_game(game: &PgnGame) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::{BoardSize, Breakthrough};
+    use crate::games::relay::Relay;
 
-    fn game(termination: &str, moves: &str, result: &str) -> PgnGame {
+    fn game(termination: &str, moves: &str, result: &str) -> PgnGame<Breakthrough> {
         let text = format!(
             "[FEN \"pp/2/2/PP w 0 1\"]\n[Termination \"{termination}\"]\n\n{moves} {result}\n"
         );
-        pgn::read(&text).unwrap().remove(0)
+        let start = Breakthrough::start(BoardSize::STANDARD);
+        pgn::read(&text, &start).unwrap().remove(0)
+    }
+
+    /// A Relay game from 12 stones three turns before the limit of 20.
+    fn relay(termination: &str, moves: &str, result: &str) -> PgnGame<Relay> {
+        let text = format!(
+            "[Variant \"relay\"]\n[FEN \"12 white 1 17 20 -\"]\n\
+             [Termination \"{termination}\"]\n\n{moves} {result}\n"
+        );
+        pgn::read(&text, &Relay::start()).unwrap().remove(0)
     }
 
     #[test]
@@ -233,10 +291,9 @@ mod tests {
         let text = game("a", "b", "adjudication", "1/2-1/2")
             + &game("b", "a", "adjudication", "0-1")
             + &game("a", "b", "normal", "1/2-1/2");
-        let games = pgn::read(&text).unwrap();
         assert_eq!(
-            summarise("x.pgn", &games),
-            (
+            check_text("x.pgn", &text),
+            Ok((
                 "game 3: the result is a draw by the rules ('normal'), but the rules do not \
                  draw this game: it is not over\n\
                  x.pgn: 3 games, 1 inconsistent\n  \
@@ -245,6 +302,67 @@ mod tests {
                  terminations: adjudication 2, normal 1\n"
                     .to_string(),
                 false
+            ))
+        );
+    }
+
+    #[test]
+    fn relay_draws_by_the_rules_are_judged_with_their_reason() {
+        let drawn = "1. 2,2 1,end 2. 2,1 {20 turns have passed}";
+        assert_eq!(check_game(&relay("normal", drawn, "1/2-1/2")), Ok(()));
+        // Which of the rules' terminations a draw is filed under is the record's to say.
+        assert_eq!(
+            check_game(&relay("move limit rule", drawn, "1/2-1/2")),
+            Ok(())
+        );
+        assert_eq!(
+            check_game(&relay("normal", drawn, "1-0")),
+            Err("the rules make it a draw, the result says white".into())
+        );
+        assert_eq!(
+            check_game(&relay(
+                "normal",
+                "1. 2,2 1,end 2. 2,1 {White wins}",
+                "1/2-1/2"
+            )),
+            Err("the record says 'White wins', but 20 turns have passed".into())
+        );
+        assert_eq!(
+            check_game(&relay("adjudication", "1. 2,2 1,end", "1/2-1/2")),
+            Ok(())
+        );
+        assert!(check_game(&relay("normal", "1. 2,2 1,end", "1/2-1/2"))
+            .unwrap_err()
+            .contains("not over"));
+        let won = "1. 2,2 2,2 2. 2,2 {white takes the last stone}";
+        assert_eq!(check_game(&relay("normal", won, "1-0")), Ok(()));
+    }
+
+    #[test]
+    fn each_game_is_replayed_with_its_variants_rules() {
+        let text = "[White \"a\"]\n[Black \"b\"]\n[Variant \"relay\"]\n\n\
+                    1. 2,1 {book} 1,end 2. 2,2 {+0.10/4 0.1s} 1-0\n\n\
+                    [White \"b\"]\n[Black \"a\"]\n[FEN \"pp/2/2/PP w 0 1\"]\n\n\
+                    1. a1a2 b4b3 2. a2xb3 a4a3 3. b3b4 1-0\n";
+        assert_eq!(
+            check_text("mixed.pgn", text),
+            Ok((
+                "game 1: ended 'normal' but the game is not over\n\
+                 mixed.pgn: 2 games, 1 inconsistent\n  \
+                 a: 1 of 2\n  \
+                 b: 1 of 2\n  \
+                 terminations: normal 2\n"
+                    .to_string(),
+                false
+            ))
+        );
+        let illegal = "[Variant \"relay\"]\n\n1. 2,1 1,1,1 *\n";
+        assert_eq!(
+            check_text("bad.pgn", illegal),
+            Err(
+                "bad.pgn: game 1: move 2 (1,1,1): '1,1,1': the turn is over before '1' \
+                 (one turn at a time)"
+                    .into()
             )
         );
     }

@@ -1,7 +1,10 @@
-//! `troyka-match`: engine-against-engine matches and tournaments for Breakthrough. The
-//! runner is the referee: it keeps the clocks, judges every move with [`crate::games::breakthrough`],
+//! `troyka-match`: engine-against-engine matches and tournaments for any game of
+//! [`crate::games::Variant`] (Breakthrough by default). The runner is the referee: it keeps
+//! the clocks, judges every turn with the game's rules (through [`crate::game::Game`]),
 //! scores any failure as a loss, and reports wins, draws and losses, Elo, error bars, LOS
-//! and SPRT over colour-swapped game pairs.
+//! and SPRT over colour-swapped game pairs. The game is chosen once, from the command line
+//! ([`args`]) or a record's `[Variant]` tag ([`check`]), and reached through
+//! [`crate::games::Variant::visit`]; nothing below names a game's own types.
 //!
 //! The modules, each using only those on the lines above it (a test below checks that the
 //! graph has no cycle):
@@ -41,9 +44,9 @@ pub mod warnings;
 /// Runs the `troyka-match` command line; returns the exit code (2 for bad arguments).
 pub fn main(args: &[String]) -> i32 {
     let result = match args.first().map(String::as_str) {
-        None => Err(args::USAGE.to_string()),
+        None => Err(args::usage()),
         Some("help" | "--help" | "-h") => {
-            println!("{}", args::USAGE);
+            println!("{}", args::usage());
             return 0;
         }
         Some("openings") => suite::SuiteSpec::parse(&args[1..])

@@ -1,24 +1,32 @@
 //! What a played game leaves behind: the moves, what the engines said about them, and how
 //! the game ended. The referee fills a [`GameRecord`]; the PGN writer, the standings and
-//! `check-pgn` read it. This module is the leaf of `tournament/`: it knows the rules and
-//! nothing else of the match runner, so every other module can use it.
+//! `check-pgn` read it. This module is the leaf of `tournament/`: it knows the rules (through
+//! [`Game`]) and nothing else of the match runner, so every other module can use it.
 
 pub use crate::game::GameResult;
-use crate::games::breakthrough::{Breakthrough, Color, Move};
+use crate::game::{Color, Game};
 use std::time::Duration;
+
+/// One turn: the plies a side plays before the other side's turn (one in Breakthrough, one
+/// or two in Relay and Breakthru). What the referee asks for, a PGN move and an opening's
+/// move all are turns.
+pub type Turn<G> = Vec<<G as Game>::Move>;
 
 /// How a game ended, in the PGN `Termination` vocabulary (with names of our own for the
 /// draws by the rules, which the standard files under `normal`, so that a record says
 /// which rule it was).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Termination {
-    /// Won by the rules: a piece reached the last rank, or a side has no piece or no move.
+    /// Ended by the rules: won (a piece reached the last rank, a side has no piece or no
+    /// move) or drawn.
     Normal,
     /// Drawn by the rules: the same position, with the same side to move, for the third
-    /// time. (Breakthrough cannot repeat a position; Breakthru can.)
+    /// time. Records from other programs may name the rule that drew a game; the rules'
+    /// verdict ([`Game::outcome`]) does not, so `troyka-match` files its draws by the rules
+    /// under [`Termination::Normal`], with the rule in the reason.
     Repetition,
-    /// Drawn by the rules: too many turns without progress (Breakthru: 100 turns without a
-    /// capture). Breakthrough has no such rule.
+    /// Drawn by the rules: too many turns without progress (a no-capture counter, a turn
+    /// limit); see [`Termination::Repetition`].
     MoveLimitRule,
     /// The runner decided the game, e.g. a draw at `--maxmoves`.
     Adjudication,
@@ -97,16 +105,14 @@ pub struct Ending {
 
 impl Ending {
     /// How the rules end the game at `position`, or `None` while it goes on. The referee
-    /// and `check-pgn` both judge with this, the one place that maps the rules' verdict to
-    /// a result. Breakthrough's rules only know wins; a game whose rules also draw maps
-    /// its draws here to [`GameResult::Draw`] with [`Termination::Repetition`] or
-    /// [`Termination::MoveLimitRule`].
-    pub fn by_the_rules(position: &Breakthrough) -> Option<Ending> {
+    /// and `check-pgn` both judge with this, the one place that maps the rules' verdict
+    /// ([`Game::outcome`]: a win or a draw, and why) to a record's ending.
+    pub fn by_the_rules<G: Game>(position: &G) -> Option<Ending> {
         let outcome = position.outcome()?;
         Some(Ending {
-            result: GameResult::Win(outcome.winner),
+            result: outcome.result,
             termination: Termination::Normal,
-            reason: outcome.to_string(),
+            reason: outcome.reason,
         })
     }
 }
@@ -141,19 +147,20 @@ pub struct MoveNote {
 
 /// A finished game.
 #[derive(Clone, PartialEq, Debug)]
-pub struct GameRecord {
+pub struct GameRecord<G: Game> {
     /// The opening's root position; `moves` starts there, book moves first.
-    pub root: Breakthrough,
-    pub moves: Vec<Move>,
+    pub root: G,
+    /// The moves, each a whole turn.
+    pub moves: Vec<Turn<G>>,
     /// One per move: `None` for book moves.
     pub notes: Vec<Option<MoveNote>>,
     pub ending: Ending,
 }
 
-impl GameRecord {
-    /// The side that played the move at `ply`.
-    pub fn mover(&self, ply: usize) -> Color {
-        if ply.is_multiple_of(2) {
+impl<G: Game> GameRecord<G> {
+    /// The side that played move `index` (a turn): the sides take turns from the root's.
+    pub fn mover(&self, index: usize) -> Color {
+        if index.is_multiple_of(2) {
             self.root.side_to_move()
         } else {
             self.root.side_to_move().opponent()
@@ -164,6 +171,8 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::Breakthrough;
+    use crate::games::relay::Relay;
 
     #[test]
     fn termination_names_round_trip() {
@@ -210,6 +219,24 @@ mod tests {
                 termination: Termination::Normal,
                 reason: "White reaches the goal".into(),
             })
+        );
+    }
+
+    #[test]
+    fn the_rules_draw_relay_games_with_their_reason() {
+        let ended = |text: &str| Ending::by_the_rules(&<Relay>::from_text(text).unwrap());
+        assert_eq!(ended("5 white 1 19 20 -"), None);
+        assert_eq!(
+            ended("5 white 1 20 20 -"),
+            Some(Ending {
+                result: GameResult::Draw,
+                termination: Termination::Normal,
+                reason: "20 turns have passed".into(),
+            })
+        );
+        assert_eq!(
+            ended("0 white 1 7 20 black").map(|ending| ending.result),
+            Some(GameResult::Win(Color::Black))
         );
     }
 }

@@ -7,7 +7,7 @@ use super::record::{GameRecord, GameResult, Termination};
 use super::schedule::{Pairing, ScheduledGame};
 use super::sprt::Sprt;
 use super::stats::{EloEstimate, Pentanomial};
-use crate::games::breakthrough::Color;
+use crate::game::{Color, Game};
 use std::collections::HashMap;
 
 /// Wins, draws and losses, from one side.
@@ -127,7 +127,7 @@ impl Standings {
     }
 
     /// Counts a finished game; returns whether it completed a colour-swapped pair.
-    pub fn add(&mut self, job: &ScheduledGame, record: &GameRecord) -> bool {
+    pub fn add<G: Game>(&mut self, job: &ScheduledGame, record: &GameRecord<G>) -> bool {
         let seats = [job.white, job.black];
         let result = record.ending.result;
         let first_colour = if job.white == self.pairings[job.pairing].first {
@@ -157,9 +157,9 @@ impl Standings {
             let loser = seats[winner.opponent() as usize];
             *self.engines[loser].forfeits.entry(termination).or_default() += 1;
         }
-        for (ply, note) in record.notes.iter().enumerate() {
+        for (index, note) in record.notes.iter().enumerate() {
             let Some(note) = note else { continue };
-            let engine = &mut self.engines[seats[record.mover(ply) as usize]];
+            let engine = &mut self.engines[seats[record.mover(index) as usize]];
             if let Some(depth) = note.depth {
                 engine.depth_sum += u64::from(depth);
                 engine.depth_moves += 1;
@@ -173,7 +173,7 @@ impl Standings {
     }
 
     /// `Finished game 3 (new vs old): 1-0 {White reaches the goal}`.
-    pub fn game_line(&self, job: &ScheduledGame, record: &GameRecord) -> String {
+    pub fn game_line<G: Game>(&self, job: &ScheduledGame, record: &GameRecord<G>) -> String {
         format!(
             "Finished game {} ({} vs {}): {} {{{}}}",
             job.number,
@@ -283,11 +283,11 @@ mod tests {
     use crate::games::breakthrough::{BoardSize, Breakthrough};
     use std::time::Duration;
 
-    fn record(winner: Color, termination: Termination, depth: u32) -> GameRecord {
+    fn record(winner: Color, termination: Termination, depth: u32) -> GameRecord<Breakthrough> {
         ended(GameResult::Win(winner), termination, depth)
     }
 
-    fn ended(result: GameResult, termination: Termination, depth: u32) -> GameRecord {
+    fn ended(result: GameResult, termination: Termination, depth: u32) -> GameRecord<Breakthrough> {
         let root = Breakthrough::start(BoardSize::STANDARD);
         let a2a3 = root.parse_move("a2a3").unwrap();
         let h7h6 = root.play(a2a3).parse_move("h7h6").unwrap();
@@ -301,7 +301,7 @@ mod tests {
         };
         GameRecord {
             root,
-            moves: vec![a2a3, h7h6],
+            moves: vec![vec![a2a3], vec![h7h6]],
             notes: vec![note(1000), note(3000)],
             ending: Ending {
                 result,

@@ -1,7 +1,8 @@
 //! Runs an event: checks that every engine starts, then `--concurrency` worker threads
 //! take games from the schedule, each keeping its own engine processes, while this thread
 //! prints results, writes the PGN, and stops everything when the SPRT decides or Ctrl-C
-//! comes.
+//! comes. The event's game is reached here, once, through
+//! [`crate::games::Variant::visit`]: everything below is compiled for it.
 
 use super::args::Config;
 use super::openings::Opening;
@@ -13,7 +14,9 @@ use super::schedule::{self, Pairing, ScheduledGame};
 use super::seat::{Context, Seat};
 use super::sprt::Hypothesis;
 use super::stop::{Stop, StopCause};
-use super::uci::EngineFailure;
+use super::uci::{EngineFailure, GameSetup};
+use crate::game::Game;
+use crate::games::GameVisitor;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -33,11 +36,25 @@ pub fn run(config: &Config) -> i32 {
     for warning in super::warnings::before_the_event(config, cores) {
         eprintln!("warning: {warning}");
     }
-    match Event::new(config, stop) {
-        Ok(event) => event.run(),
-        Err(message) => {
-            eprintln!("error: {message}");
-            2
+    config.variant.visit(EventOf { config, stop })
+}
+
+/// Runs the event on the start position that [`crate::games::Variant::visit`] hands over.
+struct EventOf<'a> {
+    config: &'a Config,
+    stop: Arc<Stop>,
+}
+
+impl GameVisitor for EventOf<'_> {
+    type Output = i32;
+
+    fn visit<G: Game>(self, start: G) -> i32 {
+        match Event::new(self.config, self.stop, &start) {
+            Ok(event) => event.run(),
+            Err(message) => {
+                eprintln!("error: {message}");
+                2
+            }
         }
     }
 }
@@ -50,20 +67,20 @@ struct MatchProgress {
     write_error: Option<String>,
 }
 
-struct Event<'a> {
+struct Event<'a, G: Game> {
     config: &'a Config,
     stop: Arc<Stop>,
     context: Context,
-    openings: Vec<Opening>,
+    openings: Vec<Opening<G>>,
     pairings: Vec<Pairing>,
     pgn: Option<BufWriter<File>>,
 }
 
-impl<'a> Event<'a> {
+impl<'a, G: Game> Event<'a, G> {
     /// Loads the openings, opens the PGN and checks that every engine starts.
-    fn new(config: &'a Config, stop: Arc<Stop>) -> Result<Event<'a>, String> {
+    fn new(config: &'a Config, stop: Arc<Stop>, start: &G) -> Result<Event<'a, G>, String> {
         let pairings = schedule::pairings(config.engines.len(), config.gauntlet);
-        let openings = config.openings.load(config.size, config.games / 2)?;
+        let openings = config.openings.load(start, config.games / 2)?;
         let pgn = match &config.pgnout {
             Some(path) => Some(BufWriter::new(
                 File::options()
@@ -78,7 +95,7 @@ impl<'a> Event<'a> {
             &config.stderr_log,
             config.log.as_deref(),
         ));
-        let context = Context::new(logs, config.size, stop.receiver().clone());
+        let context = Context::new(logs, GameSetup::new(start), stop.receiver().clone());
         for spec in &config.engines {
             match context.start(spec) {
                 Ok(engine) => engine.quit(),
@@ -152,7 +169,7 @@ impl<'a> Event<'a> {
         &self,
         progress: &mut MatchProgress,
         job: &ScheduledGame,
-        record: &GameRecord,
+        record: &GameRecord<G>,
         total: usize,
     ) {
         let standings = &mut progress.standings;
@@ -208,7 +225,7 @@ impl<'a> Event<'a> {
     fn work(
         &self,
         jobs: &Receiver<ScheduledGame>,
-        results: &Sender<(ScheduledGame, Result<GameRecord, Aborted>)>,
+        results: &Sender<(ScheduledGame, Result<GameRecord<G>, Aborted>)>,
     ) {
         let mut seats: Vec<Seat> = self
             .config
@@ -251,7 +268,7 @@ impl<'a> Event<'a> {
         &self,
         pgn: &mut Option<BufWriter<File>>,
         job: &ScheduledGame,
-        record: &GameRecord,
+        record: &GameRecord<G>,
     ) -> Result<(), String> {
         let Some(file) = pgn else {
             return Ok(());

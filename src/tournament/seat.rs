@@ -3,8 +3,7 @@
 
 use super::logs::Logs;
 use super::spec::EngineSpec;
-use super::uci::{EngineClient, EngineFailure};
-use crate::games::breakthrough::BoardSize;
+use super::uci::{EngineClient, EngineFailure, GameSetup};
 use crossbeam_channel::Receiver;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -12,17 +11,18 @@ use std::sync::Arc;
 /// What every engine start needs, shared by all workers.
 pub struct Context {
     pub logs: Arc<Logs>,
-    pub size: BoardSize,
+    /// What engines are told of the game.
+    pub setup: GameSetup,
     pub stop: Receiver<()>,
     /// Numbers engine processes for the logs (`new#3`).
     instances: AtomicUsize,
 }
 
 impl Context {
-    pub fn new(logs: Arc<Logs>, size: BoardSize, stop: Receiver<()>) -> Context {
+    pub fn new(logs: Arc<Logs>, setup: GameSetup, stop: Receiver<()>) -> Context {
         Context {
             logs,
-            size,
+            setup,
             stop,
             instances: AtomicUsize::new(0),
         }
@@ -32,7 +32,7 @@ impl Context {
     pub fn start(&self, spec: &EngineSpec) -> Result<EngineClient, EngineFailure> {
         let instance = self.instances.fetch_add(1, Ordering::Relaxed) + 1;
         let label = format!("{}#{instance}", spec.name);
-        EngineClient::start(spec, label, self.logs.clone(), self.size, &self.stop)
+        EngineClient::start(spec, label, self.logs.clone(), &self.setup, &self.stop)
     }
 }
 

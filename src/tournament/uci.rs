@@ -4,9 +4,10 @@
 
 use super::logs::Logs;
 use super::process::{EngineProcess, Next};
-use super::record::ReportedScore;
+use super::record::{ReportedScore, Turn};
 use super::spec::{EngineSpec, Protocol};
-use crate::games::breakthrough::{BoardSize, Color};
+use crate::game::{Color, Game};
+use crate::games::Variant;
 use crossbeam_channel::Receiver;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -88,6 +89,75 @@ pub struct ClockState {
     pub increment: Duration,
 }
 
+/// What engines are told of the game an event plays, worked out once from its start
+/// position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSetup {
+    /// The value of `UCI_Variant`: the game's name ([`Game::NAME`]).
+    variant: &'static str,
+    /// Whether `UCI_Variant` is sent to an engine that does not offer it. Not for the
+    /// default game, which an engine without the option is taken to play (so what
+    /// Fairy-Stockfish and Troyka are sent for Breakthrough stays as it always was); any
+    /// other game must be asked for, and an engine that refuses it cannot play.
+    variant_required: bool,
+    /// The value of `BoardSize`, for a game played on boards of several sizes.
+    board_size: Option<String>,
+    /// The start position's string, for a game with one board: its engines are sent
+    /// `position startpos` from it. A game of several boards always gets its root as a
+    /// position string, so that engines need no `startpos` for the event's board.
+    startpos: Option<String>,
+}
+
+impl GameSetup {
+    pub fn new<G: Game>(start: &G) -> GameSetup {
+        let board_size = start.board_size();
+        GameSetup {
+            variant: G::NAME,
+            variant_required: G::NAME != Variant::default().game_name(),
+            startpos: board_size.is_none().then(|| start.to_text()),
+            board_size,
+        }
+    }
+
+    /// `position startpos|fen <root> [moves <turn> ...]`: the root and every turn since.
+    pub fn position_command<G: Game>(&self, root: &G, moves: &[Turn<G>]) -> String {
+        let text = root.to_text();
+        let mut command = match &self.startpos {
+            Some(start) if *start == text => "position startpos".to_string(),
+            _ => format!("position fen {text}"),
+        };
+        if !moves.is_empty() {
+            command += " moves";
+            let mut position = root.clone();
+            for turn in moves {
+                command += " ";
+                command += &position.turn_name(turn);
+                for &mv in turn {
+                    position = position.play(mv);
+                }
+            }
+        }
+        command
+    }
+
+    /// The options that choose the game, for an engine that offers the options `offered`
+    /// (any case), unless the user set them.
+    fn options(&self, offered: &[String], user_set: &[(String, String)]) -> Vec<(String, String)> {
+        let offers = |name: &str| offered.iter().any(|n| n.eq_ignore_ascii_case(name));
+        let set = |name: &str| user_set.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+        let mut options = Vec::new();
+        if (self.variant_required || offers("UCI_Variant")) && !set("UCI_Variant") {
+            options.push(("UCI_Variant".to_string(), self.variant.to_string()));
+        }
+        if let Some(size) = self.board_size.as_ref().filter(|_| offers("BoardSize")) {
+            if !set("BoardSize") {
+                options.push(("BoardSize".to_string(), size.clone()));
+            }
+        }
+        options
+    }
+}
+
 /// The runner's end of the dialogue with one running engine that has answered the
 /// handshake.
 pub struct EngineClient {
@@ -96,14 +166,14 @@ pub struct EngineClient {
 }
 
 impl EngineClient {
-    /// Starts the engine, sets its options and waits until it is ready. If the engine
-    /// offers `UCI_Variant` or `BoardSize` and the user did not set them, they are set to
-    /// Breakthrough and the event's board, so Fairy-Stockfish needs no extra options.
+    /// Starts the engine, sets its options and waits until it is ready. The options that
+    /// choose the game (see [`GameSetup`]) follow the user's, unless the user set them, so
+    /// Fairy-Stockfish needs no extra options.
     pub fn start(
         spec: &EngineSpec,
         label: String,
         logs: Arc<Logs>,
-        size: BoardSize,
+        setup: &GameSetup,
         stop: &Receiver<()>,
     ) -> Result<EngineClient, EngineFailure> {
         let process = EngineProcess::spawn(spec, label, logs).map_err(EngineFailure::Crashed)?;
@@ -122,21 +192,8 @@ impl EngineClient {
                 offered.push(name.to_string());
             }
         })?;
-        let user_set = |name: &str| {
-            spec.options
-                .iter()
-                .any(|(n, _)| n.eq_ignore_ascii_case(name))
-        };
-        let offers = |name: &str| offered.iter().any(|n| n.eq_ignore_ascii_case(name));
         let mut options = spec.options.clone();
-        for (name, value) in [
-            ("UCI_Variant", "breakthrough".to_string()),
-            ("BoardSize", size.to_string()),
-        ] {
-            if offers(name) && !user_set(name) {
-                options.push((name.to_string(), value));
-            }
-        }
+        options.extend(setup.options(&offered, &spec.options));
         // One option at a time, each followed by `isready`, so that an error answer names
         // the option it is about.
         for (name, value) in &options {
@@ -301,6 +358,37 @@ pub fn go_command(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::{BoardSize, Breakthrough};
+    use crate::games::relay::Relay;
+
+    #[test]
+    fn options_choose_the_game_and_only_breakthrough_goes_without() {
+        let names = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let pairs = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect()
+        };
+        let seven = GameSetup::new(&Breakthrough::start(BoardSize::new(7, 7).unwrap()));
+        assert_eq!(
+            seven.options(&names(&["Hash", "UCI_Variant", "BoardSize"]), &[]),
+            pairs(&[("UCI_Variant", "breakthrough"), ("BoardSize", "7x7")])
+        );
+        assert_eq!(seven.options(&names(&["Hash"]), &[]), []);
+        let user = pairs(&[("uci_variant", "breakthrough7")]);
+        assert_eq!(
+            seven.options(&names(&["UCI_Variant", "boardsize"]), &user),
+            pairs(&[("BoardSize", "7x7")])
+        );
+        let relay = GameSetup::new(&Relay::start());
+        assert_eq!(
+            relay.options(&names(&["BoardSize"]), &[]),
+            pairs(&[("UCI_Variant", "relay")])
+        );
+        let user = pairs(&[("UCI_Variant", "relay")]);
+        assert_eq!(relay.options(&[], &user), []);
+    }
 
     #[test]
     fn info_lines_keep_the_latest_values() {

@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use troyka::game::Game;
+use troyka::games::breakthrough::{BoardSize, Breakthrough};
 use troyka::tournament::check::check_game;
 use troyka::tournament::pgn::{self, PgnGame};
 
@@ -193,10 +195,17 @@ pub fn check_summary(stdout: &str, first: &str, second: &str, games: usize) {
     assert_eq!((draws - one_draw_pairs) % 2, 0, "{stdout}");
 }
 
-/// Reads the PGN, replays it with the rules, and checks it against the game lines.
-pub fn check_pgn(path: &Path, stdout: &str) -> Vec<PgnGame> {
+/// Reads the PGN of a Breakthrough event, replays it with the rules, and checks it against
+/// the game lines.
+pub fn check_pgn(path: &Path, stdout: &str) -> Vec<PgnGame<Breakthrough>> {
+    check_pgn_of(path, stdout, &Breakthrough::start(BoardSize::STANDARD))
+}
+
+/// Reads the PGN of an event of `start`'s game, replays it with the rules, and checks it
+/// against the game lines.
+pub fn check_pgn_of<G: Game>(path: &Path, stdout: &str, start: &G) -> Vec<PgnGame<G>> {
     let text = std::fs::read_to_string(path).unwrap();
-    let games = pgn::read(&text).unwrap();
+    let games = pgn::read(&text, start).unwrap();
     let lines = game_lines(stdout);
     assert_eq!(games.len(), lines.len());
     for game in &games {
@@ -205,7 +214,8 @@ pub fn check_pgn(path: &Path, stdout: &str) -> Vec<PgnGame> {
         assert_eq!(game.tag("White"), Some(line.white.as_str()));
         assert_eq!(game.tag("Black"), Some(line.black.as_str()));
         assert_eq!(game.result, line.result);
-        assert_eq!(game.tag("Variant"), Some("breakthrough"));
+        assert_eq!(game.final_comment.as_deref(), Some(line.reason.as_str()));
+        assert_eq!(game.tag("Variant"), Some(G::NAME));
         assert_eq!(game.tag("SetUp"), Some("1"));
         assert_eq!(check_game(game), Ok(()), "round {round}");
     }

@@ -304,6 +304,52 @@ impl Game for Breakthrough {
     fn visit<V: PositionVisitor<Move>>(&self, visitor: V) -> V::Output {
         with_position!(self, position => visitor.visit(position))
     }
+
+    fn board_size(&self) -> Option<String> {
+        Some(self.size().to_string())
+    }
+
+    /// Troyka's notation, or the algebraic moves XBoard saves (`Paxb3`); on boards of ten
+    /// ranks XBoard counts ranks from 0, also in its PGN, so a record that does not replay
+    /// the usual way is tried once more with its ranks counted from 1.
+    fn replay_record(&self, words: &[&str]) -> Result<Vec<Vec<Move>>, String> {
+        let read = |position: &Breakthrough, text: &str| -> Result<Vec<Move>, String> {
+            let mv = position
+                .parse_move(text)
+                .or_else(|error| position.parse_san(text).map_err(|_| error))?;
+            Ok(vec![mv])
+        };
+        let turns = game::replay_turns(self, words, read);
+        if turns.is_err() && self.size().rows() == 10 {
+            let from_one: Vec<String> = words.iter().map(|word| ranks_from_one(word)).collect();
+            let from_one: Vec<&str> = from_one.iter().map(String::as_str).collect();
+            if let Ok(from_zero) = game::replay_turns(self, &from_one, read) {
+                return Ok(from_zero);
+            }
+        }
+        turns
+    }
+}
+
+/// A move with ranks counted from 0 rewritten with ranks counted from 1 (`a0b1` is `a1b2`).
+fn ranks_from_one(text: &str) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let rank: usize = digits.parse().unwrap_or(0);
+            out += &(rank + 1).to_string();
+            digits.clear();
+        }
+        if c != ' ' {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl ProvableGame for Breakthrough {
@@ -317,5 +363,16 @@ impl ProvableGame for Breakthrough {
 
     fn visit_provable<V: ProofVisitor<Move>>(&self, visitor: V) -> V::Output {
         with_position!(self, position => visitor.visit(position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xboards_ranks_from_zero_are_counted_from_one() {
+        assert_eq!(ranks_from_one("Pb10xa0"), "Pb11xa1");
+        assert_eq!(ranks_from_one("a2a3"), "a3a4");
     }
 }

@@ -1,35 +1,33 @@
-//! Game records in PGN: one record per game with `[Variant "breakthrough"]`, `[SetUp "1"]`
-//! and the root position in `[FEN]`, moves in Troyka's notation with the engines' score,
-//! depth and time as comments, and the reason the game ended. The reader accepts what the
-//! writer writes and ordinary PGN around it (comments, NAGs, variations, move numbers,
-//! moves in algebraic notation as XBoard saves them), replaying every move with the rules.
+//! Game records in PGN: one record per game with the game's name in `[Variant]`
+//! (`breakthrough`, `relay`), `[SetUp "1"]` and the root position in `[FEN]`, each move a
+//! whole turn in the game's notation (`a2a3`; `2,1` in Relay) with the engines' score, depth
+//! and time as comments, and the reason the game ended. The reader accepts what the writer
+//! writes and ordinary PGN around it (comments, NAGs, variations, move numbers, and what the
+//! game reads of other programs' records: XBoard's algebraic moves for Breakthrough),
+//! replaying every move with the rules of the game its `[Variant]` names.
 //!
 //! [`write()`] and [`read()`] live in files of their own; they share only the record types.
 
 mod read;
 mod write;
 
-pub use read::{read, strip_move_number, PgnGame};
+pub use read::{read, strip_move_number, texts, PgnGame, PgnText};
 pub use write::{write, Header};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::breakthrough::{Breakthrough, Color};
+    use crate::games::relay::Relay;
     use crate::tournament::record::{
         Ending, GameRecord, GameResult, MoveNote, ReportedScore, Termination,
     };
     use std::time::Duration;
 
-    fn sample() -> GameRecord {
+    fn sample() -> GameRecord<Breakthrough> {
         let root = Breakthrough::from_fen("pppp/pppp/4/4/PPPP/PPPP b 0 1").unwrap();
-        let mut position = root;
-        let mut moves = Vec::new();
-        for text in ["a5a4", "b2b3", "a4b3"] {
-            let mv = position.parse_move(text).unwrap();
-            moves.push(mv);
-            position = position.play(mv);
-        }
+        let moves = root.replay_record(&["a5a4", "b2b3", "a4b3"]).unwrap();
         let note = MoveNote {
             score: Some(ReportedScore::Centipawns(-25)),
             depth: Some(7),
@@ -83,7 +81,7 @@ mod tests {
         };
         let record = sample();
         let text = write(&record, &header) + &write(&record, &header);
-        let games = read(&text).unwrap();
+        let games = read(&text, &record.root).unwrap();
         assert_eq!(games.len(), 2);
         let game = &games[1];
         assert_eq!(game.root, record.root);
@@ -126,7 +124,7 @@ mod tests {
         ] {
             assert!(text.contains(expected), "missing {expected:?} in\n{text}");
         }
-        let games = read(&text).unwrap();
+        let games = read(&text, &record.root).unwrap();
         let [game] = &games[..] else {
             panic!("one game expected in\n{text}")
         };
@@ -139,6 +137,59 @@ mod tests {
         assert_eq!(
             game.final_comment.as_deref(),
             Some(record.ending.reason.as_str())
+        );
+    }
+
+    #[test]
+    fn relay_games_with_two_ply_turns_and_a_draw_round_trip() {
+        let root = <Relay>::from_text("12 white 1 17 20 -").unwrap();
+        let moves = root.replay_record(&["2,2", "1,end", "2,1"]).unwrap();
+        let note = MoveNote {
+            score: Some(ReportedScore::Centipawns(0)),
+            depth: Some(3),
+            nps: None,
+            time: Duration::from_millis(10),
+        };
+        let position = moves.iter().flatten().fold(root, |p, &mv| p.play(mv));
+        let record = GameRecord {
+            root,
+            notes: vec![None, Some(note), Some(note)],
+            moves,
+            ending: Ending::by_the_rules(&position).unwrap(),
+        };
+        let header = Header {
+            event: "relay",
+            round: 1,
+            white: "a",
+            black: "b",
+            time_controls: ["depth=3".into(), "depth=3".into()],
+        };
+        let text = write(&record, &header);
+        for expected in [
+            "[Result \"1/2-1/2\"]\n",
+            "[Variant \"relay\"]\n[SetUp \"1\"]\n[FEN \"12 white 1 17 20 -\"]\n",
+            "[PlyCount \"3\"]\n[Termination \"normal\"]\n\n",
+            "1. 2,2 {book} 1,end {+0.00/3 0.010s} 2. 2,1 {+0.00/3 0.010s}\n\
+             {20 turns have passed} 1/2-1/2\n\n",
+        ] {
+            assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+        }
+        let games = read(&text, &Relay::start()).unwrap();
+        let [game] = &games[..] else {
+            panic!("one game expected in\n{text}")
+        };
+        assert_eq!((game.root, &game.moves), (record.root, &record.moves));
+        assert_eq!(game.result, "1/2-1/2");
+        assert_eq!(game.final_comment.as_deref(), Some("20 turns have passed"));
+        assert_eq!(
+            Ending::by_the_rules(&game.final_position()),
+            Some(record.ending)
+        );
+        // Breakthrough's rules refuse it.
+        let breakthrough = read(&text, &Breakthrough::from_fen("pp/2/2/PP w 0 1").unwrap());
+        assert_eq!(
+            breakthrough.unwrap_err(),
+            "game 1: a relay game, not breakthrough"
         );
     }
 }

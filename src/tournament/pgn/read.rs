@@ -1,13 +1,20 @@
-//! Reading PGN: tags, movetext and results, every move replayed with the rules.
+//! Reading PGN in two steps: [`texts`] splits a file into games as written (tags, the
+//! moves' words, the result), and [`PgnText::replay`] plays a game's moves, each a whole
+//! turn, with the rules of its game. [`read`] does both for a file of one game.
 
-use crate::games::breakthrough::{BoardSize, Breakthrough, Move};
+use crate::game::Game;
+use crate::games::Variant;
+use crate::tournament::record::Turn;
 
-/// A game read back from PGN.
+/// A game of a PGN file as written, not yet replayed: what `check-pgn` looks at to choose
+/// the rules.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PgnGame {
+pub struct PgnText {
+    /// Where the game is in its file, from 1, for messages.
+    number: usize,
     pub tags: Vec<(String, String)>,
-    pub root: Breakthrough,
-    pub moves: Vec<Move>,
+    /// The moves' words, move numbers taken out.
+    words: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
     /// The comment just before the result, where GUIs and `troyka-match` say why the game
@@ -15,23 +22,98 @@ pub struct PgnGame {
     pub final_comment: Option<String>,
 }
 
-impl PgnGame {
+impl PgnText {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
-    /// The position after all moves.
-    pub fn final_position(&self) -> Breakthrough {
-        self.moves.iter().fold(self.root, |game, &mv| game.play(mv))
+    /// The variant the `Variant` tag names; without one, the default variant (Breakthrough,
+    /// whose board the `FEN` tag gives).
+    pub fn variant(&self) -> Result<Variant, String> {
+        match self.tag("Variant") {
+            None => Ok(Variant::default()),
+            Some(name) => Variant::from_name(name).ok_or_else(|| {
+                self.error(format!(
+                    "unknown variant '{name}' (known: {})",
+                    Variant::NAMES.join(", ")
+                ))
+            }),
+        }
+    }
+
+    /// The game replayed with `G`'s rules from its `FEN` tag, or from `start` without one.
+    /// A `Variant` tag, if there is one, must name `G`'s game.
+    pub fn replay<G: Game>(self, start: &G) -> Result<PgnGame<G>, String> {
+        if self.tag("Variant").is_some() {
+            let game = self.variant()?.game_name();
+            if game != G::NAME {
+                return Err(self.error(format!("a {game} game, not {}", G::NAME)));
+            }
+        }
+        let root = match self.tag("FEN") {
+            Some(fen) => G::from_text(fen).map_err(|e| self.error(format!("bad FEN: {e}")))?,
+            None => start.clone(),
+        };
+        let words: Vec<&str> = self.words.iter().map(String::as_str).collect();
+        let moves = root.replay_record(&words).map_err(|e| self.error(e))?;
+        Ok(PgnGame {
+            tags: self.tags,
+            root,
+            moves,
+            result: self.result,
+            final_comment: self.final_comment,
+        })
+    }
+
+    fn error(&self, message: String) -> String {
+        format!("game {}: {message}", self.number)
     }
 }
 
-/// Reads every game in `text`. Games without a `[FEN]` start from the standard 8x8
-/// position. Errors name the game and what is wrong.
-pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
+/// A game read back from PGN and replayed with the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PgnGame<G: Game> {
+    pub tags: Vec<(String, String)>,
+    pub root: G,
+    /// The moves, each a whole turn.
+    pub moves: Vec<Turn<G>>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// The comment just before the result (see [`PgnText::final_comment`]).
+    pub final_comment: Option<String>,
+}
+
+impl<G: Game> PgnGame<G> {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        find_tag(&self.tags, name)
+    }
+
+    /// The position after all moves.
+    pub fn final_position(&self) -> G {
+        self.moves
+            .iter()
+            .flatten()
+            .fold(self.root.clone(), |game, &mv| game.play(mv))
+    }
+}
+
+fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Reads and replays every game in `text` with `G`'s rules; games without a `FEN` tag start
+/// from `start`. Errors name the game and what is wrong.
+pub fn read<G: Game>(text: &str, start: &G) -> Result<Vec<PgnGame<G>>, String> {
+    texts(text)?
+        .into_iter()
+        .map(|game| game.replay(start))
+        .collect()
+}
+
+/// Splits `text` into its games, as written.
+pub fn texts(text: &str) -> Result<Vec<PgnText>, String> {
     let mut games = Vec::new();
     let mut tags = Vec::new();
     let mut words: Vec<&str> = Vec::new();
@@ -42,29 +124,53 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
         match token {
             Token::Tag(name, value) => {
                 if !words.is_empty() {
-                    games.push(finish(games.len() + 1, std::mem::take(&mut tags), &words)?);
+                    let tags = std::mem::take(&mut tags);
+                    games.push(finish(games.len() + 1, tags, &words, "*", None));
                     words.clear();
                 }
                 tags.push((name, value));
             }
             Token::Comment(text) => comment = Some(text),
             Token::Word(word) => {
-                words.push(word);
                 // A result ends the movetext, even when no tags follow.
                 if is_result(word) {
-                    let mut game = finish(games.len() + 1, std::mem::take(&mut tags), &words)?;
-                    game.final_comment = comment.map(|c: &str| c.trim().to_string());
-                    games.push(game);
+                    let comment = comment.map(|c: &str| c.trim().to_string());
+                    let tags = std::mem::take(&mut tags);
+                    games.push(finish(games.len() + 1, tags, &words, word, comment));
                     words.clear();
+                } else {
+                    words.push(word);
                 }
                 comment = None;
             }
         }
     }
     if !tags.is_empty() || !words.is_empty() {
-        games.push(finish(games.len() + 1, tags, &words)?);
+        games.push(finish(games.len() + 1, tags, &words, "*", None));
     }
     Ok(games)
+}
+
+/// Game `number` as written: its tags, the words of its movetext and its result.
+fn finish(
+    number: usize,
+    tags: Vec<(String, String)>,
+    words: &[&str],
+    result: &str,
+    final_comment: Option<String>,
+) -> PgnText {
+    PgnText {
+        number,
+        tags,
+        words: words
+            .iter()
+            .map(|word| strip_move_number(word))
+            .filter(|word| !word.is_empty())
+            .map(String::from)
+            .collect(),
+        result: result.to_string(),
+        final_comment,
+    }
 }
 
 fn is_result(word: &str) -> bool {
@@ -197,89 +303,16 @@ pub fn strip_move_number(word: &str) -> &str {
     }
 }
 
-/// Builds game `number` from its tags and movetext words.
-fn finish(number: usize, tags: Vec<(String, String)>, words: &[&str]) -> Result<PgnGame, String> {
-    let fail = |message: String| format!("game {number}: {message}");
-    let fen = tags.iter().find(|(name, _)| name == "FEN");
-    let root = match fen {
-        Some((_, fen)) => Breakthrough::from_fen(fen).map_err(|e| fail(format!("bad FEN: {e}")))?,
-        None => Breakthrough::start(BoardSize::STANDARD),
-    };
-    let mut game = PgnGame {
-        tags,
-        root,
-        moves: Vec::new(),
-        result: "*".into(),
-        final_comment: None,
-    };
-    let mut moves = replay(root, words, &mut game.result, |text| text.into());
-    // XBoard counts ranks from 0 on boards of ten ranks (as in Xiangqi), also in its PGN;
-    // such a record does not replay the usual way.
-    if moves.is_err() && root.size().rows() == 10 {
-        let mut result = game.result.clone();
-        if let Ok(from_zero) = replay(root, words, &mut result, ranks_from_one) {
-            moves = Ok(from_zero);
-            game.result = result;
-        }
-    }
-    game.moves = moves.map_err(fail)?;
-    Ok(game)
-}
-
-/// The moves of `words` played from `root`, each read after `translate`; the result word
-/// goes to `result`.
-fn replay(
-    root: Breakthrough,
-    words: &[&str],
-    result: &mut String,
-    translate: impl Fn(&str) -> String,
-) -> Result<Vec<Move>, String> {
-    let mut moves = Vec::new();
-    let mut position = root;
-    for &word in words {
-        if is_result(word) {
-            *result = word.to_string();
-            continue;
-        }
-        let text = translate(strip_move_number(word));
-        if text.is_empty() {
-            continue;
-        }
-        let mv = position
-            .parse_move(&text)
-            .or_else(|error| position.parse_san(&text).map_err(|_| error))
-            .map_err(|e| format!("move {} ({text}): {e}", moves.len() + 1))?;
-        moves.push(mv);
-        position = position.play(mv);
-    }
-    Ok(moves)
-}
-
-/// A move with ranks counted from 0 rewritten with ranks counted from 1 (`a0b1` is `a1b2`).
-fn ranks_from_one(text: &str) -> String {
-    let mut out = String::new();
-    let mut digits = String::new();
-    for c in text.chars().chain(std::iter::once(' ')) {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
-        }
-        if !digits.is_empty() {
-            let rank: usize = digits.parse().unwrap_or(0);
-            out += &(rank + 1).to_string();
-            digits.clear();
-        }
-        if c != ' ' {
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::Color;
+    use crate::games::breakthrough::{BoardSize, Breakthrough, Color};
+    use crate::games::relay::Relay;
+
+    /// Breakthrough's games, from the standard start position without a `FEN` tag.
+    fn read(text: &str) -> Result<Vec<PgnGame<Breakthrough>>, String> {
+        super::read(text, &Breakthrough::start(BoardSize::STANDARD))
+    }
 
     #[test]
     fn reads_ordinary_pgn() {
@@ -321,6 +354,7 @@ mod tests {
         let names: Vec<String> = games[0]
             .moves
             .iter()
+            .flatten()
             .scan(games[0].root, |game, &mv| {
                 let name = game.move_name(mv);
                 *game = game.play(mv);
@@ -328,7 +362,6 @@ mod tests {
             })
             .collect();
         assert_eq!(names, ["a2a3", "b9b8", "a3a4", "b8b7"]);
-        assert_eq!(ranks_from_one("Pb10xa0"), "Pb11xa1");
     }
 
     #[test]
@@ -349,6 +382,38 @@ mod tests {
             let error = read(text).unwrap_err();
             assert!(error.contains(message), "{text:?}: {error}");
         }
+    }
+
+    #[test]
+    fn the_variant_tag_chooses_the_rules() {
+        let text = "[Variant \"relay\"]\n[FEN \"8 black 1 3 20 -\"]\n\n\
+                    1... 2,1 2. 1,end 2,2 {Black takes the last stone} 0-1\n\n\
+                    [Event \"b\"]\n\n1. a2a3 *\n";
+        let games = texts(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].variant(), Ok(Variant::Relay));
+        assert_eq!(games[1].variant(), Ok(Variant::default()));
+        let relay = games[0].clone().replay(&Relay::start()).unwrap();
+        assert_eq!(
+            relay.moves.iter().map(Vec::len).collect::<Vec<_>>(),
+            [2, 2, 2]
+        );
+        assert_eq!(relay.final_position().winner, Some(Color::Black));
+        assert_eq!(
+            games[1].clone().replay(&Relay::start()).unwrap_err(),
+            "game 2: move 1 (a2a3): 'a2a3' is not a ply (expected 1, 2 or end)"
+        );
+        assert_eq!(
+            read(text).unwrap_err(),
+            "game 1: a relay game, not breakthrough"
+        );
+        assert_eq!(
+            read("[Variant \"chess\"]\n1. e2e4 *").unwrap_err(),
+            format!(
+                "game 1: unknown variant 'chess' (known: {})",
+                Variant::NAMES.join(", ")
+            )
+        );
     }
 
     #[test]

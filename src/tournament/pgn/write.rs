@@ -1,6 +1,6 @@
 //! Writing one game record as PGN text.
 
-use crate::games::breakthrough::Color;
+use crate::game::{Color, Game};
 use crate::tournament::record::GameRecord;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -15,7 +15,7 @@ pub struct Header<'a> {
 }
 
 /// One game as PGN text, ending with a blank line.
-pub fn write(record: &GameRecord, header: &Header) -> String {
+pub fn write<G: Game>(record: &GameRecord<G>, header: &Header) -> String {
     let ending = &record.ending;
     let result = ending.result.pgn();
     let mut tags = vec![
@@ -26,9 +26,9 @@ pub fn write(record: &GameRecord, header: &Header) -> String {
         ("White", header.white.to_string()),
         ("Black", header.black.to_string()),
         ("Result", result.to_string()),
-        ("Variant", "breakthrough".to_string()),
+        ("Variant", G::NAME.to_string()),
         ("SetUp", "1".to_string()),
-        ("FEN", record.root.to_fen()),
+        ("FEN", record.root.to_text()),
     ];
     let [white_tc, black_tc] = &header.time_controls;
     if white_tc == black_tc {
@@ -37,6 +37,7 @@ pub fn write(record: &GameRecord, header: &Header) -> String {
         tags.push(("WhiteTimeControl", white_tc.clone()));
         tags.push(("BlackTimeControl", black_tc.clone()));
     }
+    // PGN counts the sides' moves as plies: here, turns.
     tags.push(("PlyCount", record.moves.len().to_string()));
     tags.push(("Termination", ending.termination.pgn_name().to_string()));
     let mut text: String = tags
@@ -46,15 +47,15 @@ pub fn write(record: &GameRecord, header: &Header) -> String {
     text.push('\n');
 
     let mut words = Vec::new();
-    let mut position = record.root;
+    let mut position = record.root.clone();
     let mut number = 1;
-    for (ply, (&mv, note)) in record.moves.iter().zip(&record.notes).enumerate() {
-        match (record.mover(ply), ply) {
+    for (index, (turn, note)) in record.moves.iter().zip(&record.notes).enumerate() {
+        match (record.mover(index), index) {
             (Color::White, _) => words.push(format!("{number}.")),
             (Color::Black, 0) => words.push(format!("{number}...")),
             (Color::Black, _) => {}
         }
-        words.push(position.move_name(mv));
+        words.push(position.turn_name(turn));
         words.push(match note {
             None => "{book}".to_string(),
             Some(note) => {
@@ -63,10 +64,12 @@ pub fn write(record: &GameRecord, header: &Header) -> String {
                 format!("{{{score}/{depth} {:.3}s}}", note.time.as_secs_f64())
             }
         });
-        if record.mover(ply) == Color::Black {
+        if record.mover(index) == Color::Black {
             number += 1;
         }
-        position = position.play(mv);
+        for &mv in turn {
+            position = position.play(mv);
+        }
     }
     words.push(format!("{{{}}}", ending.reason.replace('}', ")")));
     words.push(result.to_string());
