@@ -20,7 +20,9 @@ pub mod proof;
 pub use move_list::{MoveList, MAX_MOVES};
 
 use crate::eval::EvalChoice;
+use proof::ProvableGame;
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A side. White moves first (Breakthrough's white; Breakthru's gold).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -326,6 +328,80 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn explain(&self, choice: &EvalChoice) -> String;
     /// Runs `visitor` on the concrete position.
     fn visit<V: PositionVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
+
+    // What the protocol asks of a game beyond the rules. A game may keep the defaults.
+
+    /// The size of the board as people write it (`8x8`), for a game played on boards of
+    /// several sizes: the protocol's `d` shows it. `None` by default.
+    fn board_name(&self) -> Option<String> {
+        None
+    }
+
+    /// Perft: the leaves of the tree of plies `depth` deep below this position (a finished
+    /// game is a leaf at that depth and is not expanded before it). Once `stop` is set it
+    /// returns what it has counted so far. By default a plain walk over
+    /// [`Game::legal_moves`] and [`Game::play`]; a game with a faster count (Breakthrough's
+    /// bulk counting) says so here.
+    fn perft(&self, depth: u32, stop: &AtomicBool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut leaves = 0;
+        for &mv in self.legal_moves().iter() {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            leaves += self.play(mv).perft(depth - 1, stop);
+        }
+        leaves
+    }
+
+    /// How XBoard is to draw a game that starts here (the CECP protocol's `setup` and
+    /// `piece` commands). `None` by default: XBoard cannot show this game.
+    fn xboard_setup(&self) -> Option<XBoardSetup> {
+        None
+    }
+
+    /// Runs `visitor` on this game if the proof-number solver can prove its positions: the
+    /// game cannot be drawn ([`Position::CAN_DRAW`] is false), writes proofs
+    /// ([`ProvableGame`]) and has a checker for them. `None` by default: this game cannot be
+    /// solved.
+    fn visit_solvable<V: SolvableVisitor<Self::Move>>(&self, visitor: V) -> Option<V::Output> {
+        let _ = visitor;
+        None
+    }
+}
+
+/// What XBoard needs to show a game: see [`Game::xboard_setup`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XBoardSetup {
+    /// The lines that describe the board, the pieces and the start position to XBoard.
+    pub lines: String,
+    /// The board's ranks. XBoard writes a rank as one character (`'1'` and up, so ranks
+    /// past 9 as `:` `;` …; from `'0'` on a board of exactly ten), which the protocol
+    /// translates.
+    pub ranks: usize,
+}
+
+/// What a game's proof checker found in a proof that holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckedProof {
+    /// Positions proved.
+    pub positions: u64,
+    /// The longest line of the proof, in plies.
+    pub depth: u32,
+}
+
+/// A game's proof checker: reads a whole proof, as the solver wrote it, and checks it.
+pub type ProofChecker = fn(&[u8]) -> Result<CheckedProof, String>;
+
+/// Code that runs on a game the solver can prove: what [`Game::visit_solvable`] calls, with
+/// the game's proof checker.
+pub trait SolvableVisitor<M: GameMove> {
+    type Output;
+    fn visit<G: ProvableGame<Move = M>>(self, game: &G, check: ProofChecker) -> Self::Output
+    where
+        M: Ord;
 }
 
 /// Whether the turn begun at `start` is over at `now`: the other side is to move, or the
