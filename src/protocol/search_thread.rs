@@ -1,7 +1,9 @@
 //! The search thread: runs one search on the engine, streams its progress lines as they
 //! come (in the dialect's form), and hands the result back to the session, which decides
 //! when and how to announce it: UCI's `go infinite` and `go ponder` hold `bestmove` until
-//! `stop` or `ponderhit`; CECP plays the move, or drops it when the search was aborted.
+//! `stop` or `ponderhit`; CECP plays the move, or drops it when the search was aborted. The
+//! result is a whole turn ([`super::turns`]), completed here when the principal variation
+//! stops inside one.
 
 use super::output::Output;
 use super::turns::{best_and_ponder, legal_prefix};

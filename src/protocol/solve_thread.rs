@@ -1,8 +1,9 @@
 //! `go solve`: proves the current position with the [solver](crate::solve) on its own
 //! thread, streaming progress as `info` lines, and hands its move back to the session like
-//! a search does. A result is only claimed once its proof has been written and
-//! passed the [checker](crate::proof::check); the proof's longest line gives the `mate`
-//! score.
+//! a search does. Only a game the solver can prove gets here ([`can_solve`]): one that
+//! cannot be drawn and has a proof checker ([`Game::visit_solvable`]; Breakthrough's is
+//! [`crate::proof::check`]). A result is only claimed once its proof has been written and
+//! passed the checker; the proof's longest line gives the `mate` score.
 
 use super::output::Output;
 use super::search_thread::Finished;

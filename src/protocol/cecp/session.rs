@@ -28,7 +28,7 @@ use crate::protocol::output::Output;
 use crate::protocol::search_thread::{Finished, Results};
 use crate::protocol::session::{self, Session as _};
 use crate::protocol::turns::{first_whole_turn, play_all};
-use crate::protocol::uci::format::{alternates, MateUnit};
+use crate::protocol::uci::format::{Dialect, MateUnit};
 use crate::protocol::variants;
 use crate::search::Report;
 use crossbeam_channel::Receiver;
@@ -157,12 +157,8 @@ impl<G: Game> session::Session for Session<G> {
             variant: state.variant,
             variant_name: state.variant_name,
             history: History::new(start.clone()),
-            // XBoard counts mates in moves, as UCI does, where the plies alternate.
-            mate: if alternates(&start) {
-                MateUnit::Moves
-            } else {
-                MateUnit::Plies
-            },
+            // XBoard counts mates as UCI does.
+            mate: MateUnit::of(Dialect::Uci, &start),
             start,
             mode: state.mode,
             time: state.time,

@@ -25,10 +25,18 @@ pub enum MateUnit {
 }
 
 impl MateUnit {
-    /// How `dialect` counts in a game whose plies alternate or not.
-    pub fn of(dialect: Dialect, alternates: bool) -> MateUnit {
+    /// How `dialect` counts mates in `game`'s game: in plies where its plies do not
+    /// alternate ([`Position::ALTERNATES`]).
+    pub fn of<G: Game>(dialect: Dialect, game: &G) -> MateUnit {
+        struct Alternates;
+        impl<M: GameMove> PositionVisitor<M> for Alternates {
+            type Output = bool;
+            fn visit<P: Position<Move = M>>(self, _: &P) -> bool {
+                P::ALTERNATES
+            }
+        }
         match dialect {
-            Dialect::Uci if alternates => MateUnit::Moves,
+            Dialect::Uci if game.visit(Alternates) => MateUnit::Moves,
             _ => MateUnit::Plies,
         }
     }
@@ -52,18 +60,6 @@ impl MateUnit {
             MateUnit::Plies => -plies,
         }
     }
-}
-
-/// Whether the plies of `game`'s game alternate between the sides ([`Position::ALTERNATES`]).
-pub fn alternates<G: Game>(game: &G) -> bool {
-    struct Alternates;
-    impl<M: GameMove> PositionVisitor<M> for Alternates {
-        type Output = bool;
-        fn visit<P: Position<Move = M>>(self, _: &P) -> bool {
-            P::ALTERNATES
-        }
-    }
-    game.visit(Alternates)
 }
 
 /// How a finished game ended, in a few words: `white won`, `drawn`.
@@ -148,11 +144,9 @@ mod tests {
     #[test]
     fn plies_that_do_not_alternate_are_counted_in_every_dialect() {
         let breakthrough = Breakthrough::start(BoardSize::STANDARD);
-        assert!(alternates(&breakthrough));
-        assert!(!alternates(&Relay::start()));
-        assert_eq!(MateUnit::of(Dialect::Uci, true), MateUnit::Moves);
-        assert_eq!(MateUnit::of(Dialect::Ugi, true), MateUnit::Plies);
-        assert_eq!(MateUnit::of(Dialect::Uci, false), MateUnit::Plies);
+        assert_eq!(MateUnit::of(Dialect::Uci, &breakthrough), MateUnit::Moves);
+        assert_eq!(MateUnit::of(Dialect::Ugi, &breakthrough), MateUnit::Plies);
+        assert_eq!(MateUnit::of(Dialect::Uci, &Relay::start()), MateUnit::Plies);
     }
 
     #[test]

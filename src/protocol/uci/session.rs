@@ -15,7 +15,7 @@
 //! (`UCI_Variant`, `BoardSize`) ends it, and the next session plays the new one. Moves come
 //! and go as whole turns ([`Game::parse_turn`], [`Game::turn_name`]).
 
-use super::format::{alternates, bestmove_line, info_line, result_words, Dialect, MateUnit};
+use super::format::{bestmove_line, info_line, result_words, Dialect, MateUnit};
 use super::parser::{Command, Go, PositionBase, Query, Word};
 use super::{Uci, READY_OK};
 use crate::bench;
@@ -69,8 +69,6 @@ pub struct Session<G: Game> {
     /// The variant's start position: `startpos`, and the game after `ucinewgame`.
     start: G,
     game: G,
-    /// Whether the game's plies alternate, which decides how `mate` counts.
-    alternates: bool,
     results: Results<G>,
     search: Option<Running<G>>,
 }
@@ -99,7 +97,6 @@ impl<G: Game> session::Session for Session<G> {
             host: state.host,
             dialect: state.dialect,
             game: start.clone(),
-            alternates: alternates(&start),
             start,
             results: Results::default(),
             search: None,
@@ -227,7 +224,7 @@ impl<G: Game> Session<G> {
     /// How `mate` counts here: as the GUI's dialect says, in plies for a game whose plies
     /// do not alternate.
     fn mate_unit(&self) -> MateUnit {
-        MateUnit::of(self.dialect, self.alternates)
+        MateUnit::of(self.dialect, &self.start)
     }
 
     /// Lets the running search's `bestmove` out: now if the search has ended, else when it
