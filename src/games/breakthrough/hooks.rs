@@ -310,7 +310,7 @@ impl Game for Breakthrough {
     }
 
     /// The board over XBoard's `fairy` rules, and the piece in Betza notation (see
-    /// [`XBOARD_PIECES`] and [`XBOARD_PIECE_MOVES`]).
+    /// `XBOARD_PIECES` and `XBOARD_PIECE_MOVES`).
     fn xboard_setup(&self) -> Option<XBoardSetup> {
         let size = self.size();
         Some(XBoardSetup {
