@@ -276,6 +276,25 @@ fn xboard_cannot_show_relay() {
 }
 
 #[test]
+fn a_relay_game_chosen_before_xboard_is_played_in_turns() {
+    let mut troyka = relay();
+    troyka.send("xboard");
+    troyka.send("protover 2");
+    troyka.until(PATIENCE, |line| line == "feature done=1");
+    // XBoard cannot be told the board: `new` describes nothing.
+    assert!(troyka.exchange("new").is_empty());
+    troyka.exchange("sd 3");
+    let lines = troyka.exchange("usermove 2,1");
+    let reply = lines
+        .last()
+        .and_then(|line| line.strip_prefix("move "))
+        .unwrap_or_else(|| panic!("no move in {lines:#?}"));
+    let game = after(&Relay::start(), &["2,1"]);
+    check_bestmove(&game, &format!("bestmove {reply}"));
+    assert!(troyka.exchange("usermove 2")[0].starts_with("Illegal move ("));
+}
+
+#[test]
 fn quit_ends_a_relay_search_at_once() {
     let mut troyka = relay();
     troyka.send("go infinite");
