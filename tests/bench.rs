@@ -3,6 +3,7 @@
 //! unnoticed; a commit that changes it updates `SIGNATURE` and says `Bench: <nodes>` in its
 //! message.
 
+/// Breakthrough's signature (`troyka bench`).
 const SIGNATURE: u64 = 10719274;
 
 #[test]
@@ -19,5 +20,21 @@ fn bench_signature_is_recorded() {
         nodes, SIGNATURE,
         "the bench signature changed: set SIGNATURE to {nodes} and end the commit message \
          with 'Bench: {nodes}'"
+    );
+}
+
+/// Breakthru's signature: its bench positions searched the same way.
+const BREAKTHRU_SIGNATURE: u64 = 2502411;
+
+#[test]
+fn breakthru_bench_signature_is_recorded() {
+    let signals = troyka::search::Signals::default();
+    let nodes =
+        troyka::bench::run::<troyka::games::breakthru::BreakthruGame>(&mut |_| {}, &signals)
+            .expect("nothing stops the bench");
+    assert_eq!(
+        nodes, BREAKTHRU_SIGNATURE,
+        "Breakthru's bench signature changed: set BREAKTHRU_SIGNATURE to {nodes} and end the \
+         commit message with 'Bench (breakthru): {nodes}'"
     );
 }

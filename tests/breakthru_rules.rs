@@ -446,5 +446,5 @@ fn the_diagram_shows_the_board_and_the_state() {
     assert_eq!(lines[5], " 6 . s . E . F . E . s .");
     assert_eq!(lines[11], "   a b c d e f g h i j k");
     assert_eq!(lines[12], "gold to move");
-    assert!(diagram.contains(&format!("position: {START}")));
+    assert_eq!(lines.len(), 13);
 }

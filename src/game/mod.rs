@@ -22,6 +22,7 @@ pub use move_list::{MoveList, MAX_MOVES};
 pub use training::{TrainableEval, TrainingData, MAX_ACTIVE_INPUTS};
 
 use crate::eval::EvalChoice;
+use proof::ProvableGame;
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -386,10 +387,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Runs `visitor` on the concrete position.
     fn visit<V: PositionVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
 
-    // What game records and match runners need beyond the protocol's hooks. A game with one
-    // board, whose records only Troyka writes, may keep the defaults.
+    // What the protocol, game records and match runners ask of a game beyond the rules. A
+    // game may keep the defaults.
 
-    /// The size of the board, as the `BoardSize` option and messages write it (`8x8`), for a
+    /// The size of the board, as the `BoardSize` option, the protocol's `d` and messages write it (`8x8`), for a
     /// game played on boards of several sizes: positions on different boards never meet in
     /// one match. `None`, the default, for a game with one board.
     fn board_size(&self) -> Option<String> {
@@ -403,6 +404,53 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn replay_record(&self, words: &[&str]) -> Result<Vec<Vec<Self::Move>>, String> {
         replay_turns(self, words, Game::parse_turn)
     }
+
+    /// How XBoard is to draw a game that starts here (the CECP protocol's `setup` and
+    /// `piece` commands). `None` by default: XBoard cannot show this game.
+    fn xboard_setup(&self) -> Option<XBoardSetup> {
+        None
+    }
+
+    /// Runs `visitor` on this game if the proof-number solver can prove its positions: the
+    /// game cannot be drawn ([`Position::CAN_DRAW`] is false), writes proofs
+    /// ([`ProvableGame`]) and has a checker for them. `None` by default: this game cannot be
+    /// solved.
+    fn visit_solvable<V: SolvableVisitor<Self::Move>>(&self, visitor: V) -> Option<V::Output> {
+        let _ = visitor;
+        None
+    }
+}
+
+/// What XBoard needs to show a game: see [`Game::xboard_setup`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XBoardSetup {
+    /// The lines that describe the board, the pieces and the start position to XBoard.
+    pub lines: String,
+    /// The board's ranks. XBoard writes a rank as one character (`'1'` and up, so ranks
+    /// past 9 as `:` `;` …; from `'0'` on a board of exactly ten), which the protocol
+    /// translates.
+    pub ranks: usize,
+}
+
+/// What a game's proof checker found in a proof that holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckedProof {
+    /// Positions proved.
+    pub positions: u64,
+    /// The longest line of the proof, in plies.
+    pub depth: u32,
+}
+
+/// A game's proof checker: reads a whole proof, as the solver wrote it, and checks it.
+pub type ProofChecker = fn(&[u8]) -> Result<CheckedProof, String>;
+
+/// Code that runs on a game the solver can prove: what [`Game::visit_solvable`] calls, with
+/// the game's proof checker.
+pub trait SolvableVisitor<M: GameMove> {
+    type Output;
+    fn visit<G: ProvableGame<Move = M>>(self, game: &G, check: ProofChecker) -> Self::Output
+    where
+        M: Ord;
 }
 
 /// Whether the turn begun at `start` is over at `now`: the other side is to move, or the

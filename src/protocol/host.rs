@@ -1,16 +1,17 @@
-//! What every dialect's session shares: the engine between searches, the settings the
-//! options control, the stop flags, the output, and the channel on which search threads
-//! report back. The UCI session and the CECP session each own one [`Host`] and differ only
-//! in how they turn commands into searches and results into lines.
+//! What every dialect's session shares, and hands on to the next session when the variant
+//! changes: the engine between searches, the settings the options control (the variant
+//! among them), the stop flags and the output. Sessions differ in how they turn commands
+//! into searches and results into lines, and each plays one game; the host knows none.
 
 use super::interrupts::Interrupts;
 use super::options::{self, Setting};
 use super::output::Output;
 use super::search_thread::{self, Finished, Job};
 use super::solve_thread::{self, SolveJob};
-use crate::games::breakthrough::BoardSize;
+use crate::game::Game;
+use crate::games::Variant;
 use crate::search::{Engine, Signals};
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::Sender;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -22,34 +23,28 @@ pub struct Host {
     pub interrupts: Arc<Interrupts>,
     /// Locked by the search thread while it searches, by the session only between searches.
     engine: Arc<Mutex<Engine>>,
-    /// The board of a new game (options `BoardSize`, `UCI_Variant`).
-    pub board_size: BoardSize,
+    /// What UCI plays, and CECP's `breakthrough` board (options `UCI_Variant`, `BoardSize`).
+    pub variant: Variant,
     pub move_overhead: Duration,
     pub multipv: usize,
     /// `Hash` and `Threads`, which `go solve` also uses for its own table and threads.
     pub hash_megabytes: usize,
     pub threads: usize,
-    done_sender: Sender<Finished>,
-    /// Where each search thread sends its result.
-    pub done: Receiver<Finished>,
 }
 
 impl Host {
     pub fn new(out: Arc<Output>, signals: Arc<Signals>, interrupts: Arc<Interrupts>) -> Host {
-        let (done_sender, done) = crossbeam_channel::unbounded();
         let mut host = Host {
             out,
             signals,
             interrupts,
             // A placeholder: the `Hash` and `Threads` defaults are applied just below.
             engine: Arc::new(Mutex::new(Engine::new(1, 1))),
-            board_size: BoardSize::STANDARD,
+            variant: Variant::default(),
             move_overhead: Duration::ZERO,
             multipv: 1,
             hash_megabytes: 1,
             threads: 1,
-            done_sender,
-            done,
         };
         // The option table is the one source of the defaults. No dialect is chosen yet, so a
         // failure (a default table too big for the machine) is said the UCI way.
@@ -67,8 +62,8 @@ impl Host {
 
     /// Applies a valid setting: `Ok` with a notice for the user when there is one to give,
     /// `Err` when it cannot be done (nothing changed). Each session says these in its own
-    /// dialect. Only the board of the next game changes with `BoardSize`; what that means
-    /// for the current position is the session's business.
+    /// dialect. Only the variant of the next game changes with `UCI_Variant` or `BoardSize`;
+    /// what that means for the current position is the session's business.
     pub fn apply(&mut self, setting: Setting) -> Result<Option<String>, String> {
         match setting {
             Setting::Hash(megabytes) => {
@@ -93,14 +88,14 @@ impl Host {
             Setting::MultiPv(lines) => self.multipv = lines,
             // Pondering is the GUI's decision (`go ponder`, `hard`); nothing to prepare.
             Setting::Ponder(_) => {}
-            Setting::BoardSize(size) => {
-                // The table only holds positions of the old size, so it is cleared when the
-                // size changes (not when the default is applied at start-up: that would cost
-                // time).
-                if size != self.board_size {
+            Setting::Variant(variant) => {
+                // The table only holds positions of the old variant, so it is cleared when
+                // the variant changes (not when the default is applied at start-up: that
+                // would cost time).
+                if variant != self.variant {
                     self.engine().clear();
                 }
-                self.board_size = size;
+                self.variant = variant;
             }
             Setting::ClearHash => self.engine().clear(),
             Setting::DebugLogFile(path) => self.out.set_log_file(&path)?,
@@ -120,20 +115,28 @@ impl Host {
         Ok(None)
     }
 
-    /// Starts a search thread; its result arrives on [`done`](Host::done).
-    pub fn spawn_search(&self, job: Job) -> std::io::Result<()> {
+    /// Starts a search thread; its result arrives on `done`.
+    pub fn spawn_search<G: Game>(
+        &self,
+        job: Job<G>,
+        done: &Sender<Finished<G>>,
+    ) -> std::io::Result<()> {
         search_thread::spawn(
             self.engine.clone(),
             self.signals.clone(),
             self.out.clone(),
             job,
-            self.done_sender.clone(),
+            done.clone(),
         )
     }
 
     /// Starts proving with the solver (`go solve`) on a new thread; its result arrives on
-    /// [`done`](Host::done) like a search's.
-    pub fn spawn_solve(&self, job: SolveJob) -> std::io::Result<()> {
+    /// `done` like a search's.
+    pub fn spawn_solve<G: Game>(
+        &self,
+        job: SolveJob<G>,
+        done: &Sender<Finished<G>>,
+    ) -> std::io::Result<()> {
         if !can_allocate(job.hash_megabytes) {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::OutOfMemory,
@@ -143,12 +146,7 @@ impl Host {
                 ),
             ));
         }
-        solve_thread::spawn(
-            self.signals.clone(),
-            self.out.clone(),
-            job,
-            self.done_sender.clone(),
-        )
+        solve_thread::spawn(self.signals.clone(), self.out.clone(), job, done.clone())
     }
 }
 

@@ -9,7 +9,9 @@
 //! - the [UCI session](uci::Session), on the calling thread, owns the engine's state and
 //!   acts on the commands in order; on `xboard` it hands its [host](host) (the engine and
 //!   the settings) to the [CECP session](cecp::Session). Both run the same
-//!   [loop](session::run);
+//!   [loop](session::run). A session plays one game, chosen at the top from the
+//!   [variant](variants) the settings name: when they name another, the session ends and
+//!   the next starts on the new variant's start position ([`session::serve`]);
 //! - a [search thread](search_thread) per search streams progress lines and hands the result
 //!   back to the session; a [solve thread](solve_thread) does the same for `go solve`.
 //!
@@ -26,7 +28,9 @@ mod reader;
 mod search_thread;
 mod session;
 mod solve_thread;
+mod turns;
 mod uci;
+mod variants;
 
 use crate::search::Signals;
 use cecp::Cecp;
@@ -52,8 +56,7 @@ pub fn run() -> i32 {
     // Each dialect's session has its own channel, so it only ever gets its own commands.
     let (uci_requests, uci_inbox) = crossbeam_channel::unbounded();
     let (cecp_requests, cecp_inbox) = crossbeam_channel::unbounded();
-    let mut uci_session =
-        uci::Session::new(Host::new(out.clone(), signals.clone(), interrupts.clone()));
+    let host = Host::new(out.clone(), signals.clone(), interrupts.clone());
     let reader = Reader {
         out,
         signals,
@@ -70,9 +73,9 @@ pub fn run() -> i32 {
         eprintln!("error: cannot start the input thread: {error}");
         return 1;
     }
-    if session::run(&mut uci_session, &uci_inbox, &pending) == Ending::XBoard {
-        let mut cecp_session = cecp::Session::new(uci_session.into_host());
-        session::run(&mut cecp_session, &cecp_inbox, &pending);
+    let (ending, state) = session::serve::<Uci>(uci::State::new(host), &uci_inbox, &pending);
+    if ending == Ending::XBoard {
+        session::serve::<Cecp>(cecp::State::new(state.host), &cecp_inbox, &pending);
     }
     0
 }

@@ -4,7 +4,8 @@
 //! here, so the sessions only apply settings that are valid.
 
 use super::numbers::{whole, Whole};
-use crate::games::breakthrough::BoardSize;
+use super::variants;
+use crate::games::Variant;
 use crate::nnue::Network;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,8 +20,8 @@ pub enum Setting {
     MultiPv(usize),
     /// Whether the GUI may send `go ponder`; Troyka needs nothing to prepare for it.
     Ponder(bool),
-    /// From `BoardSize` or `UCI_Variant`.
-    BoardSize(BoardSize),
+    /// From `UCI_Variant`, or `BoardSize` (Breakthrough on that board): the last set decides.
+    Variant(Variant),
     ClearHash,
     /// Where to copy the traffic; empty turns the copy off.
     DebugLogFile(String),
@@ -60,25 +61,9 @@ struct Spec {
     kind: Kind,
 }
 
-/// Fairy-Stockfish's Breakthrough variants and the side of their square boards.
-const VARIANTS: [(&str, usize); 4] = [
-    ("breakthrough", 8),
-    ("breakthrough5", 5),
-    ("breakthrough6", 6),
-    ("breakthrough7", 7),
-];
-pub const VARIANT_NAMES: [&str; 4] = [VARIANTS[0].0, VARIANTS[1].0, VARIANTS[2].0, VARIANTS[3].0];
-
-/// The board of one of Fairy-Stockfish's Breakthrough variants (the name in any case).
-pub fn variant_board(name: &str) -> Option<BoardSize> {
-    VARIANTS
-        .iter()
-        .find(|(variant, _)| variant.eq_ignore_ascii_case(name))
-        .and_then(|&(_, side)| BoardSize::new(side, side).ok())
-}
-
+/// `UCI_Variant`'s choices are [`Variant::NAMES`], so this always finds one.
 fn variant_setting(name: &str) -> Setting {
-    Setting::BoardSize(variant_board(name).unwrap_or(BoardSize::STANDARD))
+    Setting::Variant(Variant::from_name(name).unwrap_or_default())
 }
 
 const OPTIONS: &[Spec] = &[
@@ -129,14 +114,14 @@ const OPTIONS: &[Spec] = &[
         name: "BoardSize",
         kind: Kind::Text {
             default: "8x8",
-            make: |text| text.parse().map(Setting::BoardSize),
+            make: |text| variants::board_size(text).map(Setting::Variant),
         },
     },
     Spec {
         name: "UCI_Variant",
         kind: Kind::Combo {
             default: "breakthrough",
-            choices: &VARIANT_NAMES,
+            choices: &Variant::NAMES,
             make: variant_setting,
         },
     },
@@ -366,6 +351,7 @@ pub fn read(name: &str, value: Option<&str>) -> Result<Setting, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::BoardSize;
 
     #[test]
     fn announces_every_option_with_its_default() {
@@ -380,7 +366,7 @@ mod tests {
                 "option name Ponder type check default false",
                 "option name BoardSize type string default 8x8",
                 "option name UCI_Variant type combo default breakthrough var breakthrough \
-                 var breakthrough5 var breakthrough6 var breakthrough7",
+                 var breakthrough5 var breakthrough6 var breakthrough7 var breakthru var relay",
                 "option name Clear Hash type button",
                 "option name Debug Log File type string default <empty>",
                 "option name EvalFile type string default <empty>",
@@ -391,7 +377,7 @@ mod tests {
 
     #[test]
     fn defaults_are_valid_settings() {
-        let standard = Setting::BoardSize(BoardSize::STANDARD);
+        let standard = Setting::Variant(Variant::default());
         assert_eq!(
             defaults().collect::<Vec<_>>(),
             [
@@ -421,7 +407,9 @@ mod tests {
         assert_eq!(read("Ponder", Some("TRUE")), Ok(Setting::Ponder(true)));
         assert_eq!(
             read("BoardSize", Some("6x5")),
-            Ok(Setting::BoardSize(BoardSize::new(6, 5).unwrap()))
+            Ok(Setting::Variant(Variant::Breakthrough(
+                BoardSize::new(6, 5).unwrap()
+            )))
         );
         assert_eq!(read("Clear Hash", None), Ok(Setting::ClearHash));
         assert_eq!(
@@ -448,10 +436,16 @@ mod tests {
         ] {
             assert_eq!(
                 read("UCI_Variant", Some(variant)),
-                Ok(Setting::BoardSize(BoardSize::new(side, side).unwrap())),
+                Ok(Setting::Variant(Variant::Breakthrough(
+                    BoardSize::new(side, side).unwrap()
+                ))),
                 "{variant}"
             );
         }
+        assert_eq!(
+            read("UCI_Variant", Some("Relay")),
+            Ok(Setting::Variant(Variant::Relay))
+        );
     }
 
     #[test]
@@ -496,7 +490,7 @@ mod tests {
                 "UCI_Variant",
                 Some("chess"),
                 "option UCI_Variant must be one of breakthrough, breakthrough5, \
-                 breakthrough6, breakthrough7, not 'chess'",
+                 breakthrough6, breakthrough7, breakthru, relay, not 'chess'",
             ),
             (
                 "BoardSize",

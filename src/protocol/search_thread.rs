@@ -1,49 +1,69 @@
 //! The search thread: runs one search on the engine, streams its progress lines as they
 //! come (in the dialect's form), and hands the result back to the session, which decides
 //! when and how to announce it: UCI's `go infinite` and `go ponder` hold `bestmove` until
-//! `stop` or `ponderhit`; CECP plays the move, or drops it when the search was aborted.
+//! `stop` or `ponderhit`; CECP plays the move, or drops it when the search was aborted. The
+//! result is a whole turn ([`super::turns`]), completed here when the principal variation
+//! stops inside one.
 
 use super::output::Output;
-use crate::games::breakthrough::{Breakthrough, Move};
+use super::turns::{best_and_ponder, legal_prefix};
+use crate::game::Game;
 use crate::search::{Engine, Limits, Report, ScoreBound, Signals};
-use crossbeam_channel::Sender;
+use crossbeam_channel::{Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The search needs deep recursion; the default 2 MiB thread stack is not enough.
 const STACK_BYTES: usize = 32 << 20;
 
+/// How deep the search looks to complete a turn its principal variation stops inside.
+const TURN_DEPTH: u32 = 4;
+
 /// Turns a report on `game` into a progress line, or nothing when none is wanted.
-pub type Progress = Box<dyn Fn(&Report<Move>, &Breakthrough) -> Option<String> + Send>;
+pub type Progress<G> = Box<dyn Fn(&Report<<G as Game>::Move>, &G) -> Option<String> + Send>;
 
 /// One search: what to search, how long, and how to show progress.
-pub struct Job {
+pub struct Job<G: Game> {
     /// A position whose game is not over.
-    pub game: Breakthrough,
-    pub limits: Limits<Move>,
-    pub progress: Progress,
+    pub game: G,
+    pub limits: Limits<G::Move>,
+    pub progress: Progress<G>,
 }
 
 /// A search that has ended, not yet announced.
-pub struct Finished {
+pub struct Finished<G: Game> {
     /// The searched position.
-    pub game: Breakthrough,
-    /// A legal move of `game`.
-    pub best: Move,
-    /// The expected reply, legal after `best`.
-    pub ponder: Option<Move>,
+    pub game: G,
+    /// A whole legal turn of `game`.
+    pub best: Vec<G::Move>,
+    /// The expected reply, a whole legal turn after `best`.
+    pub ponder: Option<Vec<G::Move>>,
     /// The final score, nodes and time when the last progress report does not show them
     /// (the search stopped in the middle of an iteration, or never reported).
-    pub closing: Option<Report<Move>>,
+    pub closing: Option<Report<G::Move>>,
+}
+
+/// Where a session's search and solve threads send their results: each session has a
+/// channel of its own, since the results are of its game.
+pub struct Results<G: Game> {
+    pub sender: Sender<Finished<G>>,
+    pub receiver: Receiver<Finished<G>>,
+}
+
+impl<G: Game> Default for Results<G> {
+    fn default() -> Results<G> {
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        Results { sender, receiver }
+    }
 }
 
 /// Starts searching on a new thread; `done` receives the result. The engine is locked for
 /// the whole search: the session only touches it between searches.
-pub fn spawn(
+pub fn spawn<G: Game>(
     engine: Arc<Mutex<Engine>>,
     signals: Arc<Signals>,
     out: Arc<Output>,
-    job: Job,
-    done: Sender<Finished>,
+    job: Job<G>,
+    done: Sender<Finished<G>>,
 ) -> std::io::Result<()> {
     std::thread::Builder::new()
         .name("search".into())
@@ -58,10 +78,15 @@ pub fn spawn(
         .map(drop)
 }
 
-fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Finished {
+fn search<G: Game>(
+    engine: &mut Engine,
+    signals: &Signals,
+    out: &Output,
+    job: &Job<G>,
+) -> Finished<G> {
     let game = &job.game;
     let mut last_nodes = None;
-    let mut main_line: Option<Report<Move>> = None;
+    let mut main_line: Option<Report<G::Move>> = None;
     let result = engine.search(game, &job.limits, signals, &mut |report| {
         if let Some(line) = (job.progress)(report, game) {
             out.send(&line);
@@ -72,48 +97,48 @@ fn search(engine: &mut Engine, signals: &Signals, out: &Output, job: &Job) -> Fi
         }
     });
 
-    // The search guarantees a legal move; checked anyway because a GUI forfeits the game
-    // on an illegal one.
-    let legal = game.legal_moves();
-    let best = if legal.contains(&result.best) {
-        result.best
-    } else {
-        log::error!("the search returned an illegal move; playing the first legal one");
-        legal.first().copied().unwrap_or(Move::NULL)
+    // The line the search ends on: its best ply and the reply it expects, and after them
+    // the rest of the last full line if that still agrees.
+    let expected: Vec<G::Move> = std::iter::once(result.best).chain(result.ponder).collect();
+    let ends_on = legal_prefix(game, &expected);
+    let mut pv = match &main_line {
+        Some(report) if report.pv.iter().take(2).eq(ends_on.iter()) => {
+            legal_prefix(game, &report.pv)
+        }
+        _ => ends_on,
     };
-    let ponder = result
-        .ponder
-        .filter(|&reply| best == result.best && game.play(best).legal_moves().contains(&reply));
+    // A first turn the line stops inside is completed by a short search of where it stops.
+    let (best, ponder) = best_and_ponder(game, &pv, |position| {
+        let limits = Limits {
+            depth: Some(TURN_DEPTH),
+            ..Limits::default()
+        };
+        engine
+            .search(position, &limits, &Signals::default(), &mut |_| {})
+            .best
+    });
+    if pv.len() < best.len() {
+        pv = best.clone();
+    }
 
     // When the search went on after its last report (it was stopped mid-iteration) or never
     // reported, a closing report gives the final score, nodes and time: the last progress
     // line before the move always has them.
-    let closing = (last_nodes != Some(result.nodes)).then(|| {
-        // The last full line if it still agrees with the result, else what the result knows.
-        let pv = match &main_line {
-            Some(report)
-                if report.pv.first() == Some(&best) && report.pv.get(1).copied() == ponder =>
-            {
-                report.pv.clone()
-            }
-            _ => std::iter::once(best).chain(ponder).collect(),
-        };
-        Report {
-            depth: result.depth,
-            seldepth: main_line
-                .as_ref()
-                .map_or(result.depth, |report| report.seldepth.max(result.depth)),
-            multipv: 1,
-            score: result.score,
-            bound: ScoreBound::Exact,
-            nodes: result.nodes,
-            elapsed: result.elapsed,
-            hashfull: main_line.as_ref().map_or(0, |report| report.hashfull),
-            pv,
-        }
+    let closing = (last_nodes != Some(result.nodes)).then(|| Report {
+        depth: result.depth,
+        seldepth: main_line
+            .as_ref()
+            .map_or(result.depth, |report| report.seldepth.max(result.depth)),
+        multipv: 1,
+        score: result.score,
+        bound: ScoreBound::Exact,
+        nodes: result.nodes,
+        elapsed: result.elapsed,
+        hashfull: main_line.as_ref().map_or(0, |report| report.hashfull),
+        pv,
     });
     Finished {
-        game: *game,
+        game: game.clone(),
         best,
         ponder,
         closing,

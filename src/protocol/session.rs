@@ -1,32 +1,104 @@
-//! The loop both dialects' sessions run on the calling thread: each request acted on in
-//! order, and each search's result as it arrives, so that a session never blocks on a
-//! search. What a session does with them is its dialect's business ([`Session`]).
+//! What both dialects' sessions share: the loop they run on the calling thread (each request
+//! acted on in order, and each search's result as it arrives, so that a session never blocks
+//! on a search), and how they are started, one per variant, on that variant's game
+//! ([`serve`]). What a session does with its requests is its dialect's business
+//! ([`Session`]).
 
 use super::dialect::{Dialect, Request};
-use super::host::Host;
 use super::search_thread::Finished;
+use crate::game::Game;
+use crate::games::{GameVisitor, Variant};
 use crossbeam_channel::{select, Receiver};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A dialect's session, as [`run`] drives it.
-pub trait Session {
+/// A dialect's session on one game, as [`run`] drives it.
+pub trait Session: Sized {
     type Dialect: Dialect;
+    type Game: Game;
     /// How the session ended: what [`run`] returns.
     type Ending;
+    /// What outlives the session, for the next one when the variant changes: the host and
+    /// the dialect's own settings.
+    type State;
 
-    /// The host whose channel brings the results of the session's searches.
-    fn host(&self) -> &Host;
+    /// A session on `start`, the variant's start position.
+    fn new(state: Self::State, start: Self::Game) -> Self;
+
+    /// What the next session starts from.
+    fn into_state(self) -> Self::State;
+
+    /// The channel that brings the results of the session's searches.
+    fn results(&self) -> &Receiver<Finished<Self::Game>>;
 
     /// Acts on one request; `Break` ends the session.
     fn handle(&mut self, request: Request<Self::Dialect>) -> ControlFlow<Self::Ending>;
 
     /// A search the session started has ended.
-    fn search_ended(&mut self, finished: Finished);
+    fn search_ended(&mut self, finished: Finished<Self::Game>);
 
     /// The requests' channel has closed. The reader forwards `quit` before it ends, so this
     /// means the same: the session ends as on `quit`.
     fn input_closed(&mut self) -> Self::Ending;
+}
+
+/// A dialect, as [`serve`] starts its sessions: the session type for each game.
+pub trait Sessions: Dialect + Sized {
+    type State;
+    type Ending;
+    type Session<G: Game>: Session<
+        Dialect = Self,
+        Game = G,
+        State = Self::State,
+        Ending = Self::Ending,
+    >;
+
+    /// The variant the next session plays.
+    fn variant(state: &Self::State) -> Variant;
+
+    /// Whether a session ended because the variant changed (and another is started).
+    fn new_variant(ending: &Self::Ending) -> bool;
+}
+
+/// Runs sessions of dialect `D`, each on the start position of its variant
+/// ([`Variant::visit`]), the next when the variant changes, until one ends for another reason:
+/// returns that ending and what the last session handed on.
+pub fn serve<D: Sessions>(
+    mut state: D::State,
+    requests: &Receiver<Request<D>>,
+    pending: &AtomicUsize,
+) -> (D::Ending, D::State) {
+    loop {
+        let variant = D::variant(&state);
+        let (ending, next) = variant.visit(Play::<D> {
+            state,
+            requests,
+            pending,
+        });
+        if !D::new_variant(&ending) {
+            return (ending, next);
+        }
+        state = next;
+    }
+}
+
+/// Runs one session of dialect `D` on a variant's start position, which [`Variant::visit`]
+/// gives it: how the session ended, and what it hands on.
+struct Play<'a, D: Sessions> {
+    state: D::State,
+    requests: &'a Receiver<Request<D>>,
+    /// See [`run`].
+    pending: &'a AtomicUsize,
+}
+
+impl<D: Sessions> GameVisitor for Play<'_, D> {
+    type Output = (D::Ending, D::State);
+
+    fn visit<G: Game>(self, start: G) -> Self::Output {
+        let mut session = D::Session::<G>::new(self.state, start);
+        let ending = run(&mut session, self.requests, self.pending);
+        (ending, session.into_state())
+    }
 }
 
 /// Acts on requests until the session ends. `pending` counts the requests forwarded but not
@@ -36,7 +108,7 @@ pub fn run<S: Session>(
     requests: &Receiver<Request<S::Dialect>>,
     pending: &AtomicUsize,
 ) -> S::Ending {
-    let done = session.host().done.clone();
+    let done = session.results().clone();
     loop {
         select! {
             recv(requests) -> request => {

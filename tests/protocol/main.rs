@@ -13,3 +13,4 @@ mod interrupts;
 mod robustness;
 mod search;
 mod solve;
+mod variants;

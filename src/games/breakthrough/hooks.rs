@@ -10,7 +10,10 @@ use super::{
 };
 use crate::eval::EvalChoice;
 use crate::game::proof::{Entry, ProofVisitor, Provable, ProvableGame};
-use crate::game::{self, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor};
+use crate::game::{
+    self, CheckedProof, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor,
+    SolvableVisitor, XBoardSetup,
+};
 use crate::with_position;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -329,6 +332,44 @@ impl Game for Breakthrough {
         }
         turns
     }
+
+    /// The board over XBoard's `fairy` rules, and the piece in Betza notation (see
+    /// `XBOARD_PIECES` and `XBOARD_PIECE_MOVES`).
+    fn xboard_setup(&self) -> Option<XBoardSetup> {
+        let size = self.size();
+        Some(XBoardSetup {
+            lines: format!(
+                "setup ({XBOARD_PIECES}) {}x{}+0_fairy {}\npiece {XBOARD_PIECE_MOVES}",
+                size.cols(),
+                size.rows(),
+                self.to_fen()
+            ),
+            ranks: size.rows(),
+        })
+    }
+
+    fn visit_solvable<V: SolvableVisitor<Move>>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self, check_proof))
+    }
+}
+
+/// XBoard's piece table: `P` names an XBoard piece type that is not a pawn (the eleventh,
+/// XBoard's Man) because XBoard treats a pawn reaching the last rank as a promotion, which
+/// Breakthrough has not, and applies pawn-only rules. Position strings thus keep `P` and
+/// `p`.
+const XBOARD_PIECES: &str = "..........P...........p.";
+
+/// The piece in Betza notation: forward one square straight (`fmW`: move only) or
+/// diagonally (`fF`: move or capture); `&` gives black the same, mirrored.
+const XBOARD_PIECE_MOVES: &str = "P& fmWfF";
+
+/// Breakthrough's proof checker ([`crate::proof::check`]), as the solver's users call it.
+fn check_proof(proof: &[u8]) -> Result<CheckedProof, String> {
+    let report = crate::proof::check::check(proof, false)?;
+    Ok(CheckedProof {
+        positions: report.positions,
+        depth: report.depth,
+    })
 }
 
 /// A move with ranks counted from 0 rewritten with ranks counted from 1 (`a0b1` is `a1b2`).

@@ -1,5 +1,6 @@
 //! The board as text, for the protocol's `d` command: ranks 11 down to 1, files below, then
-//! the side to move, the state of the turn, the counters and the position string.
+//! the side to move, the state of the turn, and how the game ended, if it has (the protocol
+//! adds the position string, which has the counters).
 
 use super::bitboard::SIDE;
 use super::notation::square_name;
@@ -34,12 +35,7 @@ impl Breakthru {
         if let Some((result, reason)) = self.outcome() {
             text += &format!("game over: {} ({reason})\n", result.pgn());
         }
-        text += &format!(
-            "turns without a capture: {}, turn {}\nposition: {}\n",
-            self.quiet_turns,
-            self.turn,
-            self.to_fen()
-        );
+        text.pop();
         text
     }
 }

@@ -183,6 +183,10 @@ impl Game for BreakthruGame {
         perft_until(&self.position, depth, stop)
     }
 
+    fn bench_positions() -> &'static [(&'static str, u32)] {
+        super::bench::POSITIONS
+    }
+
     fn to_text(&self) -> String {
         self.position.to_fen()
     }

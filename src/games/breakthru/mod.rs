@@ -5,6 +5,7 @@
 //! the game, Zobrist hashing, position strings, notation, perft and a diagram. Nothing here
 //! knows about threads, I/O or search.
 
+mod bench;
 pub mod bitboard;
 mod diagram;
 mod evaluation;

@@ -2,7 +2,6 @@
 //! limits of the engine's next search.
 
 use super::parser::Level;
-use crate::games::breakthrough::Move;
 use crate::search::{Clock, Limits};
 use std::time::Duration;
 
@@ -51,13 +50,14 @@ impl TimeControl {
         self.own = None;
     }
 
-    /// The limits of the engine's search when it has made `moves_made` moves of the game.
-    pub fn limits(
+    /// The limits of the engine's search when it has made `moves_made` moves (turns) of the
+    /// game.
+    pub fn limits<M>(
         &self,
         moves_made: usize,
         depth: Option<u32>,
         overhead: Duration,
-    ) -> Limits<Move> {
+    ) -> Limits<M> {
         let moves_per_period = self.level.moves as usize;
         let clock = Clock {
             remaining: self.own.unwrap_or(self.level.base),
@@ -84,18 +84,18 @@ mod tests {
     #[test]
     fn conventional_controls_count_the_moves_to_the_next_period() {
         let mut tc = TimeControl::default();
-        let limits = tc.limits(0, None, OVERHEAD);
+        let limits = tc.limits::<()>(0, None, OVERHEAD);
         let clock = limits.clock.unwrap();
         assert_eq!(clock.remaining, Duration::from_secs(300));
         assert_eq!(clock.moves_to_go, Some(40));
         tc.set_own_clock(Duration::from_secs(12));
-        let clock = tc.limits(45, Some(7), OVERHEAD).clock.unwrap();
+        let clock = tc.limits::<()>(45, Some(7), OVERHEAD).clock.unwrap();
         assert_eq!(clock.remaining, Duration::from_secs(12));
         assert_eq!(clock.moves_to_go, Some(35));
-        assert_eq!(tc.limits(45, Some(7), OVERHEAD).depth, Some(7));
+        assert_eq!(tc.limits::<()>(45, Some(7), OVERHEAD).depth, Some(7));
         tc.new_game();
         assert_eq!(
-            tc.limits(0, None, OVERHEAD).clock.unwrap().remaining,
+            tc.limits::<()>(0, None, OVERHEAD).clock.unwrap().remaining,
             Duration::from_secs(300)
         );
     }
@@ -108,7 +108,7 @@ mod tests {
             base: Duration::from_secs(60),
             increment: Duration::from_millis(500),
         });
-        let limits = tc.limits(10, None, OVERHEAD);
+        let limits = tc.limits::<()>(10, None, OVERHEAD);
         let clock = limits.clock.unwrap();
         assert_eq!(clock.moves_to_go, None);
         assert_eq!(clock.increment, Duration::from_millis(500));
@@ -120,10 +120,10 @@ mod tests {
     fn st_is_an_exact_time_per_move_until_the_next_level() {
         let mut tc = TimeControl::default();
         tc.set_per_move(Duration::from_secs(2));
-        let limits = tc.limits(3, None, OVERHEAD);
+        let limits = tc.limits::<()>(3, None, OVERHEAD);
         assert_eq!(limits.movetime, Some(Duration::from_secs(2)));
         assert_eq!(limits.clock, None);
         tc.set_level(DEFAULT_LEVEL);
-        assert_eq!(tc.limits(3, None, OVERHEAD).movetime, None);
+        assert_eq!(tc.limits::<()>(3, None, OVERHEAD).movetime, None);
     }
 }

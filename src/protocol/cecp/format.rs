@@ -1,8 +1,11 @@
 //! What the engine writes in CECP: the `feature` handshake, the board and piece
-//! description for the GUI, moves in XBoard's coordinates, thinking output and results.
+//! description for the GUI, turns in XBoard's coordinates, thinking output and results.
 
-use super::super::options::{self, VARIANT_NAMES};
-use crate::games::breakthrough::{BoardSize, Breakthrough, Move, Victory};
+use super::super::options;
+use super::super::uci::format::MateUnit;
+use super::super::variants;
+use crate::game::{line_name, Game, Outcome};
+use crate::games::{GameVisitor, Variant};
 use crate::search::{Report, Score, ScoreBound};
 
 /// The lines that answer `protover`: `done=0` first (no time-out while the list is sent),
@@ -14,7 +17,7 @@ pub fn features() -> String {
          sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=0 memory=1 smp=1 \
          myname=\"Troyka {}\" variants=\"{}\"",
         env!("CARGO_PKG_VERSION"),
-        VARIANT_NAMES.join(",")
+        shown_variants().join(",")
     ));
     for option in options::cecp_announcements() {
         lines.push(format!("feature option=\"{option}\""));
@@ -23,65 +26,57 @@ pub fn features() -> String {
     lines.join("\n")
 }
 
-/// How the GUI is to draw and judge the pieces. `P` names an XBoard piece type that is not a
-/// pawn (the eleventh, XBoard's Man) because XBoard treats a pawn reaching the last rank as
-/// a promotion, which Breakthrough has not, and applies pawn-only rules. Position strings
-/// thus keep `P` and `p`.
-const PIECE_TABLE: &str = "..........P...........p.";
+/// Whether XBoard can show `variant`'s game ([`Game::xboard_setup`]).
+pub fn shows(variant: Variant) -> bool {
+    struct Shows;
+    impl GameVisitor for Shows {
+        type Output = bool;
+        fn visit<G: Game>(self, start: G) -> bool {
+            start.xboard_setup().is_some()
+        }
+    }
+    variant.visit(Shows)
+}
 
-/// The piece in Betza notation: forward one square straight (`fmW`: move only) or
-/// diagonally (`fF`: move or capture); `&` gives black the same, mirrored.
-const PIECE_MOVES: &str = "P& fmWfF";
+/// The variants XBoard can show, by [`Variant::NAMES`].
+fn shown_variants() -> Vec<&'static str> {
+    Variant::NAMES
+        .into_iter()
+        .filter(|name| Variant::from_name(name).is_some_and(shows))
+        .collect()
+}
 
-/// `setup` (the board, its size and start position, over XBoard's `fairy` rules) and
-/// `piece` (how the piece moves) for a game on `start`'s board.
-pub fn board_description(start: &Breakthrough) -> String {
-    let size = start.size();
+/// What CECP's `variant` takes, for its errors: `Troyka plays …`.
+pub fn variants_played() -> String {
     format!(
-        "setup ({PIECE_TABLE}) {}x{}+0_fairy {}\npiece {PIECE_MOVES}",
-        size.cols(),
-        size.rows(),
-        start.to_fen()
+        "Troyka plays {}, and {}",
+        shown_variants().join(", "),
+        variants::CECP_SIZES
     )
 }
 
-/// The board a variant name means: `breakthrough` is the board of the `BoardSize` option;
-/// Fairy-Stockfish's `breakthrough5` to `breakthrough7` have theirs; a size prefix as XBoard
-/// writes it (`7x7+0_breakthrough`) overrides either. `None` for anything else.
-pub fn variant_board(name: &str, default: BoardSize) -> Option<BoardSize> {
-    let (prefix, name) = match name.split_once('_') {
-        Some((prefix, name)) => (Some(prefix), name),
-        None => (None, name),
-    };
-    let named = if name.eq_ignore_ascii_case("breakthrough") {
-        default
-    } else {
-        options::variant_board(name)?
-    };
-    match prefix {
-        None => Some(named),
-        Some(prefix) => {
-            let (size, holdings) = prefix.split_once('+')?;
-            if holdings != "0" {
-                return None;
-            }
-            size.parse().ok()
-        }
-    }
+/// The ranks XBoard writes one character each, for a game it shows.
+fn xboard_ranks<G: Game>(game: &G) -> Option<usize> {
+    game.xboard_setup().map(|setup| setup.ranks)
 }
 
-/// A move as XBoard writes it: the rank is a single character, `'1'` plus its index, so
-/// ranks past 9 come out as `:`, `;`, …; on a board of exactly ten ranks XBoard counts from
-/// `'0'`. Multi-digit ranks (`a10`) are read as people write them.
-pub fn read_move(game: &Breakthrough, text: &str) -> Result<Move, String> {
-    game.parse_move(&standard_squares(
-        without_promotion(text),
-        game.size().rows(),
-    ))
+/// A turn as XBoard writes it, read: the rank is a single character, `'1'` plus its index,
+/// so ranks past 9 come as `:`, `;`, …; on a board of exactly ten ranks XBoard counts from
+/// `'0'`. Multi-digit ranks (`a10`) are read as people write them; a promotion piece is
+/// dropped. A game XBoard does not show is read in Troyka's notation.
+pub fn read_turn<G: Game>(game: &G, text: &str) -> Result<Vec<G::Move>, String> {
+    let text = match xboard_ranks(game) {
+        Some(ranks) => {
+            let plies: Vec<&str> = text.split(',').map(without_promotion).collect();
+            standard_squares(&plies.join(","), ranks)
+        }
+        None => text.to_string(),
+    };
+    game.parse_turn(&text)
 }
 
 /// `text` without a promotion piece (`b7a8q`, `b7a8=.`), which XBoard adds when another
-/// engine in the game described the piece as a pawn. Breakthrough has no promotion.
+/// engine in the game described the piece as a pawn. Troyka's games have no promotion.
 fn without_promotion(text: &str) -> &str {
     let Some(last) = text.chars().last() else {
         return text;
@@ -124,36 +119,49 @@ fn first_rank_char(rows: usize) -> char {
     }
 }
 
-/// A move for XBoard: Troyka's notation, except on boards of ten ranks, counted from 0.
-pub fn move_name(game: &Breakthrough, mv: Move) -> String {
-    let size = game.size();
-    if size.rows() != 10 {
-        return game.move_name(mv);
+/// A turn for XBoard: Troyka's notation, except on boards of ten ranks, counted from 0.
+pub fn turn_name<G: Game>(game: &G, turn: &[G::Move]) -> String {
+    xboard_squares(game, game.turn_name(turn))
+}
+
+/// `text` (Troyka's notation of plies of `game`) with the ranks as XBoard counts them: from
+/// 0 on a board of ten ranks, so every rank number after a file letter is one less.
+fn xboard_squares<G: Game>(game: &G, text: String) -> String {
+    if xboard_ranks(game) != Some(10) {
+        return text;
     }
-    [mv.from(), mv.to()]
-        .map(|square| {
-            let file = (b'a' + size.file_of(square) as u8) as char;
-            format!("{file}{}", size.rank_of(square))
-        })
-        .concat()
+    let mut out = String::with_capacity(text.len());
+    let mut rank = String::new();
+    let mut after_file = false;
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() && (after_file || !rank.is_empty()) {
+            rank.push(c);
+            continue;
+        }
+        if let Ok(number) = rank.parse::<usize>() {
+            out += &number.saturating_sub(1).to_string();
+        }
+        rank.clear();
+        after_file = c.is_ascii_alphabetic();
+        out.push(c);
+    }
+    out.pop();
+    out
 }
 
 /// `1-0 {White reaches the goal}`: the result and why, as the engine claims it.
-pub fn result(outcome: Victory) -> String {
-    let score = match outcome.winner {
-        crate::games::breakthrough::Color::White => "1-0",
-        crate::games::breakthrough::Color::Black => "0-1",
-    };
-    format!("{score} {{{outcome}}}")
+pub fn result(outcome: &Outcome) -> String {
+    format!("{} {{{}}}", outcome.result.pgn(), outcome.reason)
 }
 
 /// XBoard's mate convention: a win in N moves is 100000 + N, a loss -100000 - N, N counting
-/// the moves of the side to move as UCI does.
-fn score(score: Score) -> i64 {
+/// as `unit` says (the moves of the side to move, as UCI does, in a game whose plies
+/// alternate).
+fn score(score: Score, unit: MateUnit) -> i64 {
     match score {
         Score::Centipawns(cp) => i64::from(cp),
-        Score::WinIn(plies) => 100_000 + (i64::from(plies) + 1) / 2,
-        Score::LossIn(plies) => -100_000 - i64::from(plies) / 2,
+        Score::WinIn(plies) => 100_000 + unit.win(plies),
+        Score::LossIn(plies) => -100_000 + unit.loss(plies),
     }
 }
 
@@ -161,13 +169,7 @@ fn score(score: Score) -> i64 {
 /// principal variation for an upper bound (fail low), `!` for a lower bound. CECP's
 /// optional fields (selective depth, speed) are left out: XBoard 4.9 shows them as part of
 /// the principal variation in its message line.
-pub fn thinking(report: &Report<Move>, game: &Breakthrough) -> String {
-    let mut pv = Vec::with_capacity(report.pv.len());
-    let mut position = *game;
-    for &mv in &report.pv {
-        pv.push(move_name(&position, mv));
-        position = position.play(mv);
-    }
+pub fn thinking<G: Game>(report: &Report<G::Move>, game: &G, unit: MateUnit) -> String {
     let mark = match report.bound {
         ScoreBound::Exact => "",
         ScoreBound::Lower => "!",
@@ -176,17 +178,18 @@ pub fn thinking(report: &Report<Move>, game: &Breakthrough) -> String {
     format!(
         "{} {} {} {} {}{mark}",
         report.depth,
-        score(report.score),
+        score(report.score, unit),
         report.elapsed.as_millis() / 10,
         report.nodes,
-        pv.join(" ")
+        xboard_squares(game, line_name(game, &report.pv))
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::Color;
+    use crate::games::breakthrough::{BoardSize, Breakthrough};
+    use crate::games::relay::Relay;
     use std::time::Duration;
 
     #[test]
@@ -205,68 +208,68 @@ mod tests {
     }
 
     #[test]
-    fn the_board_is_described_with_a_piece_that_never_promotes() {
+    fn xboard_shows_breakthrough_but_not_relay() {
+        assert!(shows(Variant::default()));
+        assert!(!shows(Variant::Relay));
         let start = Breakthrough::start(BoardSize::new(7, 7).unwrap());
         assert_eq!(
-            board_description(&start),
+            start.xboard_setup().unwrap().lines,
             "setup (..........P...........p.) 7x7+0_fairy \
              ppppppp/ppppppp/7/7/7/PPPPPPP/PPPPPPP w 0 1\npiece P& fmWfF"
         );
     }
 
     #[test]
-    fn variants_name_boards() {
-        let eight = BoardSize::STANDARD;
-        let board = |name| variant_board(name, BoardSize::new(10, 12).unwrap());
-        assert_eq!(board("breakthrough"), BoardSize::new(10, 12).ok());
-        assert_eq!(board("breakthrough7"), BoardSize::new(7, 7).ok());
-        assert_eq!(board("7x7+0_breakthrough"), BoardSize::new(7, 7).ok());
-        assert_eq!(board("16x4+0_breakthrough"), BoardSize::new(16, 4).ok());
-        assert_eq!(variant_board("8x8+0_breakthrough6", eight), Some(eight));
-        assert_eq!(board("normal"), None);
-        assert_eq!(board("8x8+5_breakthrough"), None);
-        assert_eq!(board("17x8+0_breakthrough"), None);
-    }
-
-    #[test]
     fn moves_use_xboards_ranks() {
         let eight = Breakthrough::start(BoardSize::STANDARD);
-        let mv = read_move(&eight, "b2c3").unwrap();
-        assert_eq!(move_name(&eight, mv), "b2c3");
+        let mv = read_turn(&eight, "b2c3").unwrap();
+        assert_eq!(turn_name(&eight, &mv), "b2c3");
         // Eleven ranks: XBoard writes rank 10 as ':' and rank 11 as ';'.
         let tall = Breakthrough::from_fen("p1/2/2/2/2/2/2/2/P1/2/2 w 0 1").unwrap();
-        let up = read_move(&tall, "a3a4").unwrap();
-        assert_eq!(move_name(&tall, up), "a3a4");
-        assert!(read_move(&tall, "a:a;").is_err());
+        let up = read_turn(&tall, "a3a4").unwrap();
+        assert_eq!(turn_name(&tall, &up), "a3a4");
+        assert!(read_turn(&tall, "a:a;").is_err());
         let high = Breakthrough::from_fen("2/P1/2/2/2/2/2/2/2/p1/2 w 0 1").unwrap();
-        let to_goal = read_move(&high, "a:a;").unwrap();
-        assert_eq!(move_name(&high, to_goal), "a10a11");
-        assert_eq!(read_move(&high, "a10a11"), Ok(to_goal));
+        let to_goal = read_turn(&high, "a:a;").unwrap();
+        assert_eq!(turn_name(&high, &to_goal), "a10a11");
+        assert_eq!(read_turn(&high, "a10a11"), Ok(to_goal));
         // A promotion piece, as XBoard adds it behind a pawn-based description, is ignored.
         for text in ["b2c3q", "b2c3=.", "b2c3="] {
-            assert_eq!(read_move(&eight, text), Ok(mv), "{text}");
+            assert_eq!(read_turn(&eight, text), Ok(mv.clone()), "{text}");
         }
-        assert!(read_move(&eight, "b2c3xx").is_err());
+        assert!(read_turn(&eight, "b2c3xx").is_err());
         // Ten ranks: counted from 0 both ways.
         let ten = Breakthrough::start(BoardSize::new(4, 10).unwrap());
-        let first = read_move(&ten, "a1a2").unwrap();
-        assert_eq!(ten.move_name(first), "a2a3");
-        assert_eq!(move_name(&ten, first), "a1a2");
+        let first = read_turn(&ten, "a1a2").unwrap();
+        assert_eq!(ten.turn_name(&first), "a2a3");
+        assert_eq!(turn_name(&ten, &first), "a1a2");
+        let ten = Breakthrough::from_fen("4/P3/4/4/4/4/4/4/3p/4 w 0 1").unwrap();
+        let to_goal = read_turn(&ten, "a8a9").unwrap();
+        assert_eq!(ten.turn_name(&to_goal), "a9a10");
+        assert_eq!(turn_name(&ten, &to_goal), "a8a9");
+        // A game XBoard does not show keeps Troyka's notation.
+        let relay = Relay::start();
+        let turn = read_turn(&relay, "2,1").unwrap();
+        assert_eq!(turn_name(&relay, &turn), "2,1");
     }
 
     #[test]
-    fn results_name_the_winner_and_the_reason() {
+    fn results_give_the_reason() {
         let over = Breakthrough::from_fen("pppP/4/4/4 b 0 1").unwrap();
         assert_eq!(
-            result(over.outcome().unwrap()),
+            result(&Game::outcome(&over).unwrap()),
             "1-0 {White reaches the goal}"
         );
         let wiped = Breakthrough::from_fen("4/4/4/p3 w 0 1").unwrap();
         assert_eq!(
-            result(wiped.outcome().unwrap()),
+            result(&Game::outcome(&wiped).unwrap()),
             "0-1 {Black captures all white pieces}"
         );
-        assert_eq!(wiped.outcome().unwrap().winner, Color::Black);
+        let drawn: Relay = Relay::from_text("5 white 1 20 20 -").unwrap();
+        assert_eq!(
+            result(&drawn.outcome().unwrap()),
+            "1/2-1/2 {20 turns have passed}"
+        );
     }
 
     #[test]
@@ -285,14 +288,16 @@ mod tests {
             hashfull: 3,
             pv: vec![a2a3, h7h6],
         };
-        assert_eq!(thinking(&report, &game), "9 -12 108 48000 a2a3 h7h6");
+        let moves = MateUnit::Moves;
+        assert_eq!(thinking(&report, &game, moves), "9 -12 108 48000 a2a3 h7h6");
         report.score = Score::WinIn(3);
         report.bound = ScoreBound::Lower;
-        assert!(thinking(&report, &game).starts_with("9 100002 "));
-        assert!(thinking(&report, &game).ends_with("a2a3 h7h6!"));
+        assert!(thinking(&report, &game, moves).starts_with("9 100002 "));
+        assert!(thinking(&report, &game, moves).ends_with("a2a3 h7h6!"));
+        assert!(thinking(&report, &game, MateUnit::Plies).starts_with("9 100003 "));
         report.score = Score::LossIn(4);
         report.bound = ScoreBound::Upper;
-        assert!(thinking(&report, &game).starts_with("9 -100002 "));
-        assert!(thinking(&report, &game).ends_with('?'));
+        assert!(thinking(&report, &game, moves).starts_with("9 -100002 "));
+        assert!(thinking(&report, &game, moves).ends_with('?'));
     }
 }

@@ -1,40 +1,40 @@
 //! The game as the GUI plays it: its positions from the first (the variant's start, or
-//! `setboard`) to now, so that `undo` and `remove` can take moves back.
+//! `setboard`) to now, a turn apart, so that `undo` and `remove` can take turns back.
 
-use crate::games::breakthrough::{Breakthrough, Color};
+use crate::game::{Color, Game};
 
 /// The positions of the game from its first (the variant's start, or `setboard`) to now.
-pub struct History {
-    first: Breakthrough,
-    later: Vec<Breakthrough>,
+pub struct History<G> {
+    first: G,
+    later: Vec<G>,
 }
 
-impl History {
-    pub fn new(first: Breakthrough) -> History {
+impl<G: Game> History<G> {
+    pub fn new(first: G) -> History<G> {
         History {
             first,
             later: Vec::new(),
         }
     }
 
-    pub fn current(&self) -> Breakthrough {
-        self.later.last().copied().unwrap_or(self.first)
+    pub fn current(&self) -> G {
+        self.later.last().unwrap_or(&self.first).clone()
     }
 
-    pub fn push(&mut self, game: Breakthrough) {
+    pub fn push(&mut self, game: G) {
         self.later.push(game);
     }
 
-    /// Takes back `plies` moves; false (and nothing changes) when there are not that many.
-    pub fn take_back(&mut self, plies: usize) -> bool {
-        let Some(keep) = self.later.len().checked_sub(plies) else {
+    /// Takes back `turns` turns; false (and nothing changes) when there are not that many.
+    pub fn take_back(&mut self, turns: usize) -> bool {
+        let Some(keep) = self.later.len().checked_sub(turns) else {
             return false;
         };
         self.later.truncate(keep);
         true
     }
 
-    /// How many moves `side` has made since the first position.
+    /// How many turns `side` has played since the first position.
     pub fn moves_made(&self, side: Color) -> usize {
         std::iter::once(&self.first)
             .chain(&self.later)
@@ -47,7 +47,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::BoardSize;
+    use crate::games::breakthrough::{BoardSize, Breakthrough};
 
     #[test]
     fn moves_are_taken_back_and_counted() {

@@ -4,24 +4,31 @@
 //! - the [parser] reads each line into a [`Command`](parser::Command), which the reader
 //!   gets through [`Cecp`];
 //! - the [session] plays the game as the GUI directs, on the [host](super::host) the UCI
-//!   session handed over (the engine, its options, the search thread);
-//! - [format] writes the handshake, the board and piece description, moves, thinking
-//!   output and results;
+//!   session handed over (the engine, its options), one session per variant; its
+//!   [searches](thinking) think, ponder and analyse;
+//! - [format] writes the handshake, the board and piece description, turns in XBoard's
+//!   coordinates, thinking output and results;
 //! - [clock] turns `level`, `st` and `time` into search limits;
 //! - [history] keeps the game's positions for `undo` and `remove`.
 //!
-//! The GUI learns the board and the piece from the engine (`setup` and `piece`), so XBoard
-//! draws Breakthrough boards of any size and checks the moves itself.
+//! The GUI learns the board and the piece from the engine (`setup` and `piece`, which the
+//! game gives: [`Game::xboard_setup`](crate::game::Game::xboard_setup)), so XBoard draws
+//! Breakthrough boards of any size and checks the moves itself. A game XBoard cannot show
+//! (Relay) is refused by `variant`.
 
 mod clock;
 mod format;
 mod history;
 mod parser;
 mod session;
+mod thinking;
 
-pub use session::Session;
+pub use session::{Ending, Session, State};
 
 use super::dialect::{Dialect, Urgency};
+use super::session::Sessions;
+use crate::game::Game;
+use crate::games::Variant;
 use parser::{Command, Rejected};
 
 /// CECP as the [reader](super::reader) reads it.
@@ -50,5 +57,19 @@ impl Dialect for Cecp {
 
     fn quit() -> Command {
         Command::Quit
+    }
+}
+
+impl Sessions for Cecp {
+    type State = State;
+    type Ending = Ending;
+    type Session<G: Game> = Session<G>;
+
+    fn variant(state: &State) -> Variant {
+        state.variant()
+    }
+
+    fn new_variant(ending: &Ending) -> bool {
+        *ending == Ending::NewVariant
     }
 }

@@ -1,6 +1,6 @@
 //! The CECP session: the game as the GUI plays it (with its history, for `undo`), who the
 //! engine plays, the time control, and the one search that may run — the engine thinking
-//! about its move, pondering on the opponent's time, or analysing.
+//! about its move, pondering on the opponent's time, or analysing ([`super::thinking`]).
 //!
 //! Like the UCI session it never blocks on a search, so `?`, `force`, `new`, `ping` and the
 //! rest are acted on while one runs. A search the GUI no longer wants (after `force`, `new`,
@@ -9,56 +9,119 @@
 //! engine. Pondering searches the reply the engine expects; when the opponent's move
 //! arrives, the engine searches again under its clock, with the table the ponder search
 //! filled.
+//!
+//! A session plays one variant, `G` from its start position; moves are whole turns. When
+//! `new` or `variant` chooses another variant, the session ends and hands its [`State`] to
+//! the next, which carries the command out on its own game.
 
 use super::clock::TimeControl;
 use super::format;
 use super::history::History;
 use super::parser::Command;
 use super::Cecp;
-use crate::games::breakthrough::{Breakthrough, Color, Move};
+use crate::game::{Color, Game};
+use crate::games::Variant;
 use crate::protocol::dialect::Request;
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::Output;
-use crate::protocol::search_thread::{Finished, Job, Progress};
+use crate::protocol::search_thread::{Finished, Results};
 use crate::protocol::session::{self, Session as _};
-use crate::search::{Limits, Report};
+use crate::protocol::turns::{first_whole_turn, play_all};
+use crate::protocol::uci::format::{Dialect, MateUnit};
+use crate::protocol::variants;
+use crate::search::Report;
+use crossbeam_channel::Receiver;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// The latest analysis line and the position it is for.
-type Analysis = (Breakthrough, Report<Move>);
+pub(super) type Analysis<G> = (G, Report<<G as Game>::Move>);
 
-pub struct Session {
+/// How a CECP session ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `quit` or the end of input.
+    Quit,
+    /// `new` or `variant` chose another variant: the next session plays it.
+    NewVariant,
+}
+
+/// What a CECP session hands to the next when the variant changes (and the first gets from
+/// the UCI session on `xboard`): the host, and the game's settings as the GUI gave them.
+pub struct State {
     host: Host,
-    out: Arc<Output>,
-    history: History,
-    /// The variant of the game, as the GUI named it: `new` starts on its board.
-    variant: String,
+    /// The variant to play.
+    variant: Variant,
+    /// The variant as the GUI named it: `new` starts on its board.
+    variant_name: String,
     mode: Mode,
     time: TimeControl,
-    /// `sd`: the deepest the engine searches for a move.
     depth: Option<u32>,
+    post: Arc<AtomicBool>,
+    ponder: bool,
+    /// The command that chose the variant, which the next session carries out.
+    then: Option<Command>,
+}
+
+impl State {
+    /// The first CECP session's: the variant the options chose, the engine playing black.
+    pub fn new(host: Host) -> State {
+        State {
+            variant: host.variant,
+            variant_name: host.variant.game_name().to_string(),
+            host,
+            mode: Mode::Play(Color::Black),
+            time: TimeControl::default(),
+            depth: None,
+            post: Arc::new(AtomicBool::new(false)),
+            ponder: false,
+            then: None,
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+}
+
+pub struct Session<G: Game> {
+    pub(super) host: Host,
+    pub(super) out: Arc<Output>,
+    variant: Variant,
+    variant_name: String,
+    /// The variant's start position.
+    start: G,
+    pub(super) history: History<G>,
+    pub(super) mode: Mode,
+    pub(super) time: TimeControl,
+    /// `sd`: the deepest the engine searches for a move.
+    pub(super) depth: Option<u32>,
     /// `post`: thinking output while thinking or pondering. Shared with the search thread,
     /// so `post` and `nopost` take effect at once.
-    post: Arc<AtomicBool>,
+    pub(super) post: Arc<AtomicBool>,
     /// `hard`: ponder after moving.
-    ponder: bool,
-    search: Option<Search>,
+    pub(super) ponder: bool,
+    /// How mate scores count in this game.
+    pub(super) mate: MateUnit,
+    pub(super) search: Option<Search>,
+    pub(super) results: Results<G>,
     /// `ping`s received while the engine thinks: answered after its move.
-    pongs: Vec<u64>,
-    /// The reply the engine expects, in the position it is expected in: for `hint` and
-    /// pondering.
-    expected: Option<(Breakthrough, Move)>,
+    pub(super) pongs: Vec<u64>,
+    /// The turn the engine expects the opponent to play, and the position it is expected
+    /// in: for `hint` and pondering.
+    pub(super) expected: Option<(G, Vec<G::Move>)>,
     /// The analysis' latest report and the position it is about, for `.` and `hint`.
-    analysis: Arc<Mutex<Option<Analysis>>>,
+    pub(super) analysis: Arc<Mutex<Option<Analysis<G>>>>,
+    /// The command that chose another variant, for the next session to carry out.
+    then: Option<Command>,
 }
 
 /// Who the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     /// Neither side: moves are only checked and played (`force`).
     Force,
     /// This side: it moves whenever this side is to move.
@@ -67,13 +130,13 @@ enum Mode {
     Analyze,
 }
 
-struct Search {
-    kind: Kind,
-    started: Instant,
+pub(super) struct Search {
+    pub(super) kind: Kind,
+    pub(super) started: Instant,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// The engine's move: it is played when the search ends.
     Think,
     /// On the opponent's time, after the expected reply; never ends in a move.
@@ -81,37 +144,61 @@ enum Kind {
     Analysis,
 }
 
-impl Session {
-    pub fn new(host: Host) -> Session {
-        let variant = "breakthrough".to_string();
-        let board = host.board_size;
-        Session {
-            out: host.out.clone(),
-            host,
-            history: History::new(Breakthrough::start(board)),
-            variant,
-            mode: Mode::Play(Color::Black),
-            time: TimeControl::default(),
-            depth: None,
-            post: Arc::new(AtomicBool::new(false)),
-            ponder: false,
+impl<G: Game> session::Session for Session<G> {
+    type Dialect = Cecp;
+    type Game = G;
+    type Ending = Ending;
+    type State = State;
+
+    fn new(state: State, start: G) -> Session<G> {
+        let mut session = Session {
+            out: state.host.out.clone(),
+            host: state.host,
+            variant: state.variant,
+            variant_name: state.variant_name,
+            history: History::new(start.clone()),
+            // XBoard counts mates as UCI does.
+            mate: MateUnit::of(Dialect::Uci, &start),
+            start,
+            mode: state.mode,
+            time: state.time,
+            depth: state.depth,
+            post: state.post,
+            ponder: state.ponder,
             search: None,
+            results: Results::default(),
             pongs: Vec::new(),
             expected: None,
             analysis: Arc::new(Mutex::new(None)),
+            then: None,
+        };
+        if let Some(command) = state.then {
+            // The variant is this session's now, so the command does not end it again.
+            let next = session.handle(Ok(command));
+            debug_assert!(next.is_continue());
+        }
+        session
+    }
+
+    fn into_state(self) -> State {
+        State {
+            host: self.host,
+            variant: self.variant,
+            variant_name: self.variant_name,
+            mode: self.mode,
+            time: self.time,
+            depth: self.depth,
+            post: self.post,
+            ponder: self.ponder,
+            then: self.then,
         }
     }
-}
 
-impl session::Session for Session {
-    type Dialect = Cecp;
-    type Ending = ();
-
-    fn host(&self) -> &Host {
-        &self.host
+    fn results(&self) -> &Receiver<Finished<G>> {
+        &self.results.receiver
     }
 
-    fn handle(&mut self, request: Request<Cecp>) -> ControlFlow<()> {
+    fn handle(&mut self, request: Request<Cecp>) -> ControlFlow<Ending> {
         let command = match request {
             Ok(command) => command,
             Err(rejected) => {
@@ -122,11 +209,11 @@ impl session::Session for Session {
         match command {
             Command::Quit => {
                 self.abort();
-                return ControlFlow::Break(());
+                return ControlFlow::Break(Ending::Quit);
             }
             // What the GUI tells that changes nothing here: `random` (Troyka's play needs no
-            // randomness to vary), a draw offer (Breakthrough has no draws: declined by
-            // saying nothing, as CECP asks), names and ratings.
+            // randomness to vary), a draw offer (declined by saying nothing, as CECP asks),
+            // names and ratings.
             Command::XBoard | Command::Random | Command::Draw | Command::Notice => {}
             Command::Feature { accepted, name } => {
                 if !accepted {
@@ -134,8 +221,8 @@ impl session::Session for Session {
                 }
             }
             Command::Protover(_) => self.out.send(&format::features()),
-            Command::New => self.new_game(),
-            Command::Variant(name) => self.variant(&name),
+            Command::New => return self.new_game(),
+            Command::Variant(name) => return self.variant(&name),
             Command::Force | Command::Result(_) => {
                 self.abort();
                 self.mode = Mode::Force;
@@ -205,7 +292,7 @@ impl session::Session for Session {
         ControlFlow::Continue(())
     }
 
-    fn search_ended(&mut self, finished: Finished) {
+    fn search_ended(&mut self, finished: Finished<G>) {
         match self.search.take() {
             Some(Search {
                 kind: Kind::Think, ..
@@ -217,68 +304,92 @@ impl session::Session for Session {
         }
     }
 
-    fn input_closed(&mut self) {
+    fn input_closed(&mut self) -> Ending {
         self.abort();
+        Ending::Quit
     }
 }
 
-impl Session {
+impl<G: Game> Session<G> {
     /// `Error (reason): command`.
-    fn error(&self, reason: &str, command: &str) {
+    pub(super) fn error(&self, reason: &str, command: &str) {
         self.out.send(&format!("Error ({reason}): {command}"));
     }
 
-    fn searching(&self, kind: Kind) -> bool {
+    pub(super) fn searching(&self, kind: Kind) -> bool {
         self.search
             .as_ref()
             .is_some_and(|search| search.kind == kind)
     }
 
-    /// The board a new game of the current variant is played on.
-    fn board(&self) -> Breakthrough {
-        let size = format::variant_board(&self.variant, self.host.board_size)
-            .unwrap_or(self.host.board_size);
-        Breakthrough::start(size)
+    /// Ends the session for `variant`, whose session carries out `then` (`new` or
+    /// `variant`).
+    fn switch(&mut self, variant: Variant, then: Command) -> ControlFlow<Ending> {
+        // A table of another game's positions is of no use to the next.
+        if variant.game_name() != G::NAME {
+            self.host.engine().clear();
+        }
+        self.variant = variant;
+        self.then = Some(then);
+        ControlFlow::Break(Ending::NewVariant)
     }
 
-    fn new_game(&mut self) {
+    /// Sends XBoard the board, the pieces and the start position.
+    fn describe(&self) {
+        if let Some(setup) = self.start.xboard_setup() {
+            self.out.send(&setup.lines);
+        }
+    }
+
+    fn new_game(&mut self) -> ControlFlow<Ending> {
         self.abort();
+        // The name was read when it was given; `BoardSize` may have changed its board since.
+        let variant = variants::from_cecp(&self.variant_name, self.host.variant);
+        if let Some(variant) = variant.filter(|&variant| variant != self.variant) {
+            return self.switch(variant, Command::New);
+        }
         self.host.engine().clear();
-        self.history = History::new(self.board());
+        self.history = History::new(self.start.clone());
         self.depth = None;
         self.time.new_game();
         self.expected = None;
-        self.out.send(&format::board_description(&self.board()));
+        self.describe();
         if self.mode == Mode::Analyze {
             self.analyze();
         } else {
             self.mode = Mode::Play(Color::Black);
         }
+        ControlFlow::Continue(())
     }
 
-    fn variant(&mut self, name: &str) {
-        if format::variant_board(name, self.host.board_size).is_none() {
-            return self.error(
-                &format!(
-                    "unknown variant; Troyka plays {}, and CxR+0_breakthrough on any board \
-                     from 2x4 to 16x16",
-                    options::VARIANT_NAMES.join(", ")
-                ),
-                &format!("variant {name}"),
-            );
+    fn variant(&mut self, name: &str) -> ControlFlow<Ending> {
+        let command = format!("variant {name}");
+        let Some(variant) = variants::from_cecp(name, self.host.variant) else {
+            let reason = format!("unknown variant; {}", format::variants_played());
+            self.error(&reason, &command);
+            return ControlFlow::Continue(());
+        };
+        if !format::shows(variant) {
+            let reason = format!("XBoard cannot show {name}; {}", format::variants_played());
+            self.error(&reason, &command);
+            return ControlFlow::Continue(());
         }
         self.abort();
-        self.variant = name.to_string();
-        self.history = History::new(self.board());
+        self.variant_name = name.to_string();
+        if variant != self.variant {
+            return self.switch(variant, Command::Variant(name.to_string()));
+        }
+        self.history = History::new(self.start.clone());
         self.expected = None;
-        self.out.send(&format::board_description(&self.board()));
+        self.describe();
         if self.mode == Mode::Analyze {
             self.analyze();
         }
+        ControlFlow::Continue(())
     }
 
     fn set_board(&mut self, fen: &str) {
-        match Breakthrough::from_fen(fen) {
+        match G::from_text(fen) {
             Ok(game) => {
                 self.abort();
                 self.history = History::new(game);
@@ -316,14 +427,14 @@ impl Session {
             ));
         }
         let game = self.history.current();
-        let mv = match format::read_move(&game, text) {
-            Ok(mv) => mv,
+        let turn = match format::read_turn(&game, text) {
+            Ok(turn) => turn,
             Err(reason) => return self.out.send(&format!("Illegal move ({reason}): {text}")),
         };
         // Pondering or analysis was about another position.
         self.abort();
-        let after = game.play(mv);
-        self.history.push(after);
+        let after = play_all(&game, &turn);
+        self.history.push(after.clone());
         match self.mode {
             Mode::Analyze => self.analyze(),
             Mode::Play(engine) if after.side_to_move() == engine => self.think(),
@@ -334,9 +445,9 @@ impl Session {
         }
     }
 
-    fn take_back(&mut self, plies: usize, command: &str) {
+    fn take_back(&mut self, turns: usize, command: &str) {
         self.abort();
-        if !self.history.take_back(plies) {
+        if !self.history.take_back(turns) {
             return self.error("command not legal now: no move to take back", command);
         }
         if self.mode == Mode::Analyze {
@@ -344,22 +455,26 @@ impl Session {
         }
     }
 
-    /// `Hint: MOVE`: the analysis' best move, or the reply the engine expects; nothing when
+    /// `Hint: MOVE`: the analysis' best turn, or the turn the engine expects; nothing when
     /// it has no idea (as CECP allows).
     fn hint(&self) {
         let game = self.history.current();
         let from_analysis = self.latest_analysis().and_then(|(analysed, report)| {
-            (analysed == game)
-                .then(|| report.pv.first().copied())
+            same_position(&analysed, &game)
+                .then(|| first_whole_turn(&game, &report.pv))
                 .flatten()
         });
-        let expected = self
-            .expected
-            .and_then(|(position, reply)| (position == game).then_some(reply));
-        if let Some(mv) = from_analysis.or(expected) {
+        let expected = self.expected_here(&game);
+        if let Some(turn) = from_analysis.or(expected) {
             self.out
-                .send(&format!("Hint: {}", format::move_name(&game, mv)));
+                .send(&format!("Hint: {}", format::turn_name(&game, &turn)));
         }
+    }
+
+    /// The turn the engine expects in `game`, if it expects one there.
+    pub(super) fn expected_here(&self, game: &G) -> Option<Vec<G::Move>> {
+        let (position, turn) = self.expected.as_ref()?;
+        same_position(position, game).then(|| turn.clone())
     }
 
     /// `.` during analysis: `stat01: time nodes depth movesleft movestotal bestmove` for the
@@ -371,10 +486,8 @@ impl Session {
         let Some((game, report)) = self.latest_analysis() else {
             return;
         };
-        let best = report
-            .pv
-            .first()
-            .map(|&mv| format::move_name(&game, mv))
+        let best = first_whole_turn(&game, &report.pv)
+            .map(|turn| format::turn_name(&game, &turn))
             .unwrap_or_default();
         self.out.send(&format!(
             "stat01: {} {} {} 0 {} {best}",
@@ -385,7 +498,7 @@ impl Session {
         ));
     }
 
-    fn latest_analysis(&self) -> Option<Analysis> {
+    fn latest_analysis(&self) -> Option<Analysis<G>> {
         self.analysis
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -396,9 +509,9 @@ impl Session {
     /// finished first, pondering is dropped, analysis starts again afterwards.
     fn set(&mut self, setting: Setting, command: &str) {
         while self.searching(Kind::Think) {
-            match self.host.done.recv() {
+            match self.results.receiver.recv() {
                 Ok(finished) => self.search_ended(finished),
-                // Cannot happen: the host holds a sender itself.
+                // Cannot happen: the session holds a sender itself.
                 Err(_) => break,
             }
         }
@@ -415,149 +528,17 @@ impl Session {
     }
 
     /// Sends the result if the game is over; says whether it was.
-    fn claim_if_over(&self, game: &Breakthrough) -> bool {
+    pub(super) fn claim_if_over(&self, game: &G) -> bool {
         let outcome = game.outcome();
-        if let Some(outcome) = outcome {
+        if let Some(outcome) = &outcome {
             self.out.send(&format::result(outcome));
         }
         outcome.is_some()
     }
+}
 
-    /// Starts the engine's search for its move, or claims the result if the game is over.
-    fn think(&mut self) {
-        let game = self.history.current();
-        if self.claim_if_over(&game) {
-            return;
-        }
-        let moves_made = self.history.moves_made(game.side_to_move());
-        let limits = self
-            .time
-            .limits(moves_made, self.depth, self.host.move_overhead);
-        self.start(Kind::Think, game, limits);
-    }
-
-    /// Ponders on the reply the engine expects, if it expects one here.
-    fn start_pondering(&mut self) {
-        let game = self.history.current();
-        let Some(reply) = self
-            .expected
-            .and_then(|(position, reply)| (position == game).then_some(reply))
-        else {
-            return;
-        };
-        let after = game.play(reply);
-        if after.winner().is_some() {
-            return;
-        }
-        // The thinking output leaves out the expected reply, which CECP allows once it has
-        // been given as the hint.
-        if self.post.load(Ordering::SeqCst) {
-            self.out
-                .send(&format!("Hint: {}", format::move_name(&game, reply)));
-        }
-        self.start(Kind::Ponder, after, Limits::default());
-    }
-
-    fn analyze(&mut self) {
-        let game = self.history.current();
-        if game.winner().is_some() {
-            return;
-        }
-        let limits = Limits {
-            multipv: self.host.multipv,
-            ..Limits::default()
-        };
-        self.start(Kind::Analysis, game, limits);
-    }
-
-    fn start(&mut self, kind: Kind, game: Breakthrough, limits: Limits<Move>) {
-        let signals = &self.host.signals;
-        self.host.interrupts.arm_search(signals);
-        signals.pondering.store(false, Ordering::SeqCst);
-        let progress: Progress = match kind {
-            // Analysis is there to be shown, whatever `post` says.
-            Kind::Analysis => {
-                let analysis = self.analysis.clone();
-                *analysis.lock().unwrap_or_else(PoisonError::into_inner) = None;
-                Box::new(move |report, game| {
-                    *analysis.lock().unwrap_or_else(PoisonError::into_inner) =
-                        Some((*game, report.clone()));
-                    Some(format::thinking(report, game))
-                })
-            }
-            Kind::Think | Kind::Ponder => {
-                let post = self.post.clone();
-                Box::new(move |report, game| {
-                    post.load(Ordering::Relaxed)
-                        .then(|| format::thinking(report, game))
-                })
-            }
-        };
-        match self.host.spawn_search(Job {
-            game,
-            limits,
-            progress,
-        }) {
-            Ok(()) => {
-                self.search = Some(Search {
-                    kind,
-                    started: Instant::now(),
-                })
-            }
-            Err(error) => {
-                self.out.send(&format!(
-                    "tellusererror Troyka cannot start its search thread: {error}"
-                ));
-                // Still a legal move, so the game goes on.
-                if kind == Kind::Think {
-                    let best = game.legal_moves().first().copied().unwrap_or(Move::NULL);
-                    self.play(Finished {
-                        game,
-                        best,
-                        ponder: None,
-                        closing: None,
-                    });
-                }
-            }
-        }
-    }
-
-    /// Plays the engine's move: the last thinking line when needed, `move`, the result if
-    /// the move ends the game, then the `pong`s that waited for it; then ponders.
-    fn play(&mut self, finished: Finished) {
-        let game = finished.game;
-        if let Some(closing) = &finished.closing {
-            if self.post.load(Ordering::SeqCst) {
-                self.out.send(&format::thinking(closing, &game));
-            }
-        }
-        self.out
-            .send(&format!("move {}", format::move_name(&game, finished.best)));
-        let after = game.play(finished.best);
-        self.history.push(after);
-        let over = self.claim_if_over(&after);
-        self.answer_pings();
-        self.expected = finished.ponder.map(|reply| (after, reply));
-        if !over && self.ponder {
-            self.start_pondering();
-        }
-    }
-
-    fn answer_pings(&mut self) {
-        for number in std::mem::take(&mut self.pongs) {
-            self.out.send(&format!("pong {number}"));
-        }
-    }
-
-    /// Stops the running search and drops its result, waiting for it to end: only one
-    /// search may use the engine, and the stop flag must not be cleared for the next one
-    /// before this one has seen it.
-    fn abort(&mut self) {
-        if self.search.take().is_some() {
-            self.host.signals.stop.store(true, Ordering::SeqCst);
-            // Cannot fail: the host holds a sender itself.
-            let _ = self.host.done.recv();
-        }
-        self.answer_pings();
-    }
+/// Whether two positions are the same (by their position strings: a game need not compare
+/// its positions itself).
+fn same_position<G: Game>(one: &G, other: &G) -> bool {
+    one.to_text() == other.to_text()
 }

@@ -4,17 +4,21 @@
 //!
 //! - the [parser] reads each line into a [`Command`](parser::Command), which the reader
 //!   gets through [`Uci`];
-//! - the [session] acts on the commands in order, on the [host](super::host) it owns, and
-//!   hands that host to the CECP session on `xboard`;
+//! - the [session] acts on the commands in order, on the [host](super::host) it owns, for
+//!   one game; it hands the host to the next session when the variant changes, and to the
+//!   CECP session on `xboard`;
 //! - [format] writes `info` lines, scores (as UCI or UGI counts them) and `bestmove`.
 
 pub mod format;
 mod parser;
 mod session;
 
-pub use session::{Ending, Session};
+pub use session::{Ending, Session, State};
 
 use super::dialect::{Dialect, Urgency};
+use super::session::Sessions;
+use crate::game::Game;
+use crate::games::Variant;
 use parser::Command;
 
 /// What UCI answers to `isready`, from the reader or the session.
@@ -48,5 +52,19 @@ impl Dialect for Uci {
 
     fn quit() -> Command {
         Command::Quit
+    }
+}
+
+impl Sessions for Uci {
+    type State = State;
+    type Ending = Ending;
+    type Session<G: Game> = Session<G>;
+
+    fn variant(state: &State) -> Variant {
+        state.host.variant
+    }
+
+    fn new_variant(ending: &Ending) -> bool {
+        *ending == Ending::NewVariant
     }
 }

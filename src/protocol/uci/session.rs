@@ -10,22 +10,26 @@
 //!   limit, or was told to stop), they wait for it, so its `bestmove` comes first;
 //! - if it would run until stopped (`go infinite`, `go ponder` before `ponderhit`, a `go`
 //!   without limits), they are refused with `info string error: …` and change nothing.
+//!
+//! A session plays one game, `G`, from its variant's start position. Setting the variant
+//! (`UCI_Variant`, `BoardSize`) ends it, and the next session plays the new one. Moves come
+//! and go as whole turns ([`Game::parse_turn`], [`Game::turn_name`]).
 
-use super::format::{bestmove_line, info_line, Dialect};
+use super::format::{bestmove_line, info_line, result_words, Dialect, MateUnit};
 use super::parser::{Command, Go, PositionBase, Query, Word};
 use super::{Uci, READY_OK};
-use crate::game::{Game, GameResult};
-use crate::games::breakthrough::explain;
-use crate::games::breakthrough::{Breakthrough, Color, Move};
+use crate::game::{Color, Game, GameResult};
 use crate::protocol::dialect::Request;
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
 use crate::protocol::output::{quote, Output};
-use crate::protocol::search_thread::{Finished, Job};
+use crate::protocol::search_thread::{Finished, Job, Results};
 use crate::protocol::session::{self, Session as _};
-use crate::protocol::solve_thread::SolveJob;
+use crate::protocol::solve_thread::{can_solve, SolveJob};
+use crate::protocol::turns::{first_turn, play_all};
 use crate::search::{Clock, Engine, Limits};
 use crate::{bench, perft};
+use crossbeam_channel::Receiver;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, MutexGuard};
@@ -35,21 +39,42 @@ use std::sync::{Arc, MutexGuard};
 pub enum Ending {
     /// `quit` or the end of input.
     Quit,
-    /// `xboard`: the engine goes on in that dialect, with everything the host holds
-    /// ([`Session::into_host`]).
+    /// `xboard`: the engine goes on in that dialect, with everything the host holds.
     XBoard,
+    /// `UCI_Variant` or `BoardSize` was set: the next session plays the host's variant, from
+    /// its start position.
+    NewVariant,
 }
 
-pub struct Session {
+/// What a UCI session hands to the next: the host, and how the GUI counts mate scores.
+pub struct State {
+    pub host: Host,
+    dialect: Dialect,
+}
+
+impl State {
+    /// The first session's: UCI until the GUI says `ugi`.
+    pub fn new(host: Host) -> State {
+        State {
+            host,
+            dialect: Dialect::Uci,
+        }
+    }
+}
+
+pub struct Session<G: Game> {
     host: Host,
     out: Arc<Output>,
-    game: Breakthrough,
     dialect: Dialect,
-    search: Option<Running>,
+    /// The variant's start position: `startpos`, and the game after `ucinewgame`.
+    start: G,
+    game: G,
+    results: Results<G>,
+    search: Option<Running<G>>,
 }
 
 /// The search under way (or ended, with its `bestmove` held).
-struct Running {
+struct Running<G: Game> {
     /// `bestmove` waits for `stop` (`go infinite`) or `ponderhit`/`stop` (`go ponder`).
     held: bool,
     /// A `go ponder` not yet hit.
@@ -57,32 +82,36 @@ struct Running {
     /// The search ends without help: it has a limit, or `stop` was sent.
     ends_by_itself: bool,
     /// The search has ended while its `bestmove` was held.
-    finished: Option<Finished>,
+    finished: Option<Finished<G>>,
 }
 
-impl Session {
-    pub fn new(host: Host) -> Session {
+impl<G: Game> session::Session for Session<G> {
+    type Dialect = Uci;
+    type Game = G;
+    type Ending = Ending;
+    type State = State;
+
+    fn new(state: State, start: G) -> Session<G> {
         Session {
-            out: host.out.clone(),
-            game: Breakthrough::start(host.board_size),
-            host,
-            dialect: Dialect::Uci,
+            out: state.host.out.clone(),
+            host: state.host,
+            dialect: state.dialect,
+            game: start.clone(),
+            start,
+            results: Results::default(),
             search: None,
         }
     }
 
-    /// The host, for the CECP session that takes over on `xboard`.
-    pub fn into_host(self) -> Host {
-        self.host
+    fn into_state(self) -> State {
+        State {
+            host: self.host,
+            dialect: self.dialect,
+        }
     }
-}
 
-impl session::Session for Session {
-    type Dialect = Uci;
-    type Ending = Ending;
-
-    fn host(&self) -> &Host {
-        &self.host
+    fn results(&self) -> &Receiver<Finished<G>> {
+        &self.results.receiver
     }
 
     fn handle(&mut self, request: Request<Uci>) -> ControlFlow<Ending> {
@@ -120,7 +149,7 @@ impl session::Session for Session {
             Command::Help => self.out.send(HELP),
             Command::NewGame => self.new_game(),
             Command::SetOption { name, value } => match options::read(&name, value.as_deref()) {
-                Ok(setting) => self.apply(setting),
+                Ok(setting) => return self.apply(setting),
                 Err(message) => self.out.error(&message),
             },
             Command::Position { base, moves } => self.set_position(&base, &moves),
@@ -131,7 +160,7 @@ impl session::Session for Session {
         ControlFlow::Continue(())
     }
 
-    fn search_ended(&mut self, finished: Finished) {
+    fn search_ended(&mut self, finished: Finished<G>) {
         match &mut self.search {
             Some(running) if running.held => running.finished = Some(finished),
             _ => {
@@ -147,7 +176,7 @@ impl session::Session for Session {
     }
 }
 
-impl Session {
+impl<G: Game> Session<G> {
     /// Waits for a search that will end by itself; refuses (false) while one runs until
     /// stopped.
     fn wait_until_idle(&mut self, command: &str) -> bool {
@@ -172,7 +201,7 @@ impl Session {
     /// Blocks until the running search has ended and, unless it is held, sent `bestmove`.
     fn wait_for_search(&mut self) {
         while self.search.as_ref().is_some_and(|r| r.finished.is_none()) {
-            match self.host.done.recv() {
+            match self.results.receiver.recv() {
                 Ok(finished) => self.search_ended(finished),
                 // Cannot happen: the session holds a sender itself.
                 Err(_) => break,
@@ -181,14 +210,21 @@ impl Session {
     }
 
     /// The closing `info` line when needed, then `bestmove`.
-    fn announce(&self, finished: &Finished) {
+    fn announce(&self, finished: &Finished<G>) {
         let mut lines = String::new();
         if let Some(closing) = &finished.closing {
-            lines += &info_line(closing, &finished.game, self.dialect);
+            lines += &info_line(closing, &finished.game, self.mate_unit());
             lines.push('\n');
         }
-        lines += &bestmove_line(&finished.game, finished.best, finished.ponder);
+        let ponder = finished.ponder.as_deref();
+        lines += &bestmove_line(&finished.game, &finished.best, ponder);
         self.out.send(&lines);
+    }
+
+    /// How `mate` counts here: as the GUI's dialect says, in plies for a game whose plies
+    /// do not alternate.
+    fn mate_unit(&self) -> MateUnit {
+        MateUnit::of(self.dialect, &self.start)
     }
 
     /// Lets the running search's `bestmove` out: now if the search has ended, else when it
@@ -256,30 +292,32 @@ impl Session {
 
     fn new_game(&mut self) {
         self.engine().clear();
-        self.game = Breakthrough::start(self.host.board_size);
+        self.game = self.start.clone();
     }
 
-    fn apply(&mut self, setting: Setting) {
-        // A new board means a new game: `go` must not search the old board.
-        let new_board = matches!(setting, Setting::BoardSize(_));
+    /// A new variant (`UCI_Variant`, `BoardSize`) means a new game, on a new session: `go`
+    /// must not search the old board.
+    fn apply(&mut self, setting: Setting) -> ControlFlow<Ending> {
+        let new_variant = matches!(setting, Setting::Variant(_));
         match self.host.apply(setting) {
             Ok(notice) => {
                 if let Some(notice) = notice {
                     self.out.info_string(&notice);
                 }
-                if new_board {
-                    self.game = Breakthrough::start(self.host.board_size);
+                if new_variant {
+                    return ControlFlow::Break(Ending::NewVariant);
                 }
             }
             Err(message) => self.out.error(&message),
         }
+        ControlFlow::Continue(())
     }
 
     /// `position`: all or nothing.
-    fn set_position(&mut self, base: &PositionBase, moves: &[Word]) {
+    fn set_position(&mut self, base: &PositionBase, turns: &[Word]) {
         let mut game = match base {
-            PositionBase::StartPos => Breakthrough::start(self.host.board_size),
-            PositionBase::Fen(fen) => match Breakthrough::from_fen(&fen.text) {
+            PositionBase::StartPos => self.start.clone(),
+            PositionBase::Fen(fen) => match G::from_text(&fen.text) {
                 Ok(game) => game,
                 Err(message) => {
                     return self.out.error(&format!(
@@ -290,9 +328,9 @@ impl Session {
                 }
             },
         };
-        for (number, word) in moves.iter().enumerate() {
-            match game.parse_move(&word.text) {
-                Ok(mv) => game = game.play(mv),
+        for (number, word) in turns.iter().enumerate() {
+            match game.parse_turn(&word.text) {
+                Ok(turn) => game = play_all(&game, &turn),
                 Err(message) => {
                     return self.out.error(&format!(
                         "position unchanged: move {} (word {}): {message}",
@@ -306,23 +344,31 @@ impl Session {
     }
 
     fn go(&mut self, go: &Go) {
+        let game = self.game.clone();
+        if go.solve && !can_solve(&game) {
+            return self.out.error(&format!(
+                "go ignored: {} cannot be solved: the solver proves only games that cannot be \
+                 drawn and whose proofs can be checked",
+                G::NAME
+            ));
+        }
         // Numbers out of range were replaced by the nearest in range; say so, and search.
         for correction in &go.corrections {
             self.out.error(correction);
         }
-        let game = self.game;
-        if let Some(winner) = game.winner() {
+        if let Some(result) = game.result() {
             self.out.info_string(&format!(
-                "the game is over ({} won): there is no move to search",
-                winner.name()
+                "the game is over ({}): there is no move to search",
+                result_words::<G>(result)
             ));
-            self.out.send(&bestmove_line(&game, Move::NULL, None));
+            self.out.send(&bestmove_line(&game, &[], None));
             return;
         }
+        // The search restricts the moves at its root: a turn by its first ply.
         let mut searchmoves = Vec::with_capacity(go.searchmoves.len());
         for word in &go.searchmoves {
-            match game.parse_move(&word.text) {
-                Ok(mv) => searchmoves.push(mv),
+            match game.parse_turn(&word.text) {
+                Ok(turn) => searchmoves.extend(turn.first()),
                 Err(message) => {
                     return self.out.error(&format!(
                         "go ignored: searchmoves (word {}): {message}",
@@ -339,22 +385,25 @@ impl Session {
         let signals = &self.host.signals;
         self.host.interrupts.arm_search(signals);
         signals.pondering.store(go.ponder, Ordering::SeqCst);
-        let dialect = self.dialect;
+        let unit = self.mate_unit();
+        let done = &self.results.sender;
         let spawned = if go.solve {
-            self.host.spawn_solve(SolveJob {
-                game,
+            let job = SolveJob {
+                game: game.clone(),
                 hash_megabytes: self.host.hash_megabytes,
                 threads: self.host.threads,
                 movetime: limits.movetime,
                 nodes: limits.nodes,
-                dialect,
-            })
+                mate: unit,
+            };
+            self.host.spawn_solve(job, done)
         } else {
-            self.host.spawn_search(Job {
-                game,
+            let job = Job {
+                game: game.clone(),
                 limits,
-                progress: Box::new(move |report, game| Some(info_line(report, game, dialect))),
-            })
+                progress: Box::new(move |report, game| Some(info_line(report, game, unit))),
+            };
+            self.host.spawn_search(job, done)
         };
         match spawned {
             Ok(()) => {
@@ -369,13 +418,13 @@ impl Session {
                 // Still one legal `bestmove` for this `go`, so a GUI does not wait forever.
                 self.out
                     .error(&format!("cannot start the search thread: {error}"));
-                let fallback = game.legal_moves().first().copied().unwrap_or(Move::NULL);
-                self.out.send(&bestmove_line(&game, fallback, None));
+                self.out
+                    .send(&bestmove_line(&game, &first_turn(&game), None));
             }
         }
     }
 
-    fn limits(&self, go: &Go, searchmoves: Vec<Move>) -> Limits<Move> {
+    fn limits(&self, go: &Go, searchmoves: Vec<G::Move>) -> Limits<G::Move> {
         let side = self.game.side_to_move() as usize;
         let clock = go.time[side].map(|remaining| Clock {
             remaining,
@@ -395,8 +444,8 @@ impl Session {
         }
     }
 
-    /// `perft N` / `go perft N`: one line per root move, then the total; or, when `stop` or
-    /// `quit` ends it, the moves counted whole and a line saying how far it got.
+    /// `perft N` / `go perft N`: one line per root turn, then the total; or, when `stop` or
+    /// `quit` ends it, the turns counted whole and a line saying how far it got.
     fn perft(&self, depth: u32) {
         let stop = &self.host.interrupts.arm_long().stop;
         let divided = perft::divide(&self.game, depth, stop);
@@ -419,10 +468,17 @@ impl Session {
         ));
     }
 
-    /// `bench`: as `troyka bench`, unless `stop` or `quit` ends it.
+    /// `bench`: as `troyka bench --variant` of this game (its bench positions, the search's
+    /// signature on it), unless `stop` or `quit` ends it.
     fn bench(&self) {
+        if G::bench_positions().is_empty() {
+            return self.out.error(&format!(
+                "bench ignored: {} has no bench positions",
+                G::NAME
+            ));
+        }
         let signals = self.host.interrupts.arm_long();
-        if let Err(stopped) = bench::run::<Breakthrough>(&mut |line| self.out.send(line), signals) {
+        if let Err(stopped) = bench::run::<G>(&mut |line| self.out.send(line), signals) {
             self.out.info_string(&format!(
                 "bench stopped at position {} of {}; no signature",
                 stopped.position, stopped.positions
@@ -431,7 +487,7 @@ impl Session {
     }
 
     fn query(&self, query: Query) {
-        let result = Game::result(&self.game);
+        let result = self.game.result();
         let answer = match query {
             Query::P1Turn => bool_word(self.game.side_to_move() == Color::White),
             Query::GameOver => bool_word(result.is_some()),
@@ -448,23 +504,26 @@ impl Session {
     /// `d`: the board and what is known about it, for people.
     fn display(&self) {
         let game = &self.game;
-        let state = match game.winner() {
-            Some(winner) => format!("over, {} won", winner.name()),
+        let state = match game.result() {
+            Some(result) => format!("over, {}", result_words::<G>(result)),
             None => "in progress".into(),
         };
+        let board = game
+            .board_size()
+            .map(|board| format!("Board: {board}\n"))
+            .unwrap_or_default();
         self.out.send(&format!(
-            "{}\nFen: {}\nKey: {:016X}\nBoard: {}\nSide to move: {}\nGame: {state}",
+            "{}\nFen: {}\nKey: {:016X}\n{board}Side to move: {}\nGame: {state}",
             game.diagram(),
-            game.to_fen(),
+            game.to_text(),
             game.hash(),
-            game.size(),
-            game.side_to_move().name(),
+            G::side_name(game.side_to_move()),
         ));
     }
 
     /// `eval`: the static evaluation term by term, and the network's verdict, for people.
     fn eval(&self) {
-        let text = explain(&self.game, &self.engine().eval);
+        let text = self.game.explain(&self.engine().eval);
         self.out.send(&text);
     }
 }

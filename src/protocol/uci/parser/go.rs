@@ -7,7 +7,7 @@ use super::words::{
     Problem, Res, Word,
 };
 use super::Command;
-use crate::games::breakthrough::Color;
+use crate::game::Color;
 use crate::protocol::output::quote;
 use nom::branch::alt;
 use nom::combinator::{map, verify};
