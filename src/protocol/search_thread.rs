@@ -15,8 +15,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// The search needs deep recursion; the default 2 MiB thread stack is not enough.
 const STACK_BYTES: usize = 32 << 20;
 
-/// How deep the search looks to complete a turn its principal variation stops inside.
-const TURN_DEPTH: u32 = 4;
+/// How deep the search looks to complete a turn its principal variation stops inside, and
+/// the most nodes it may spend: the move is already late (its search has ended), so this must
+/// take a few milliseconds at most. The table still holds what the search found there.
+const TURN_DEPTH: u32 = 2;
+const TURN_NODES: u64 = 20_000;
 
 /// Turns a report on `game` into a progress line, or nothing when none is wanted.
 pub type Progress<G> = Box<dyn Fn(&Report<<G as Game>::Move>, &G) -> Option<String> + Send>;
@@ -111,6 +114,7 @@ fn search<G: Game>(
     let (best, ponder) = best_and_ponder(game, &pv, |position| {
         let limits = Limits {
             depth: Some(TURN_DEPTH),
+            nodes: Some(TURN_NODES),
             ..Limits::default()
         };
         engine
