@@ -2,6 +2,7 @@
 //! the guarantees of `protocol.md`. Timing thresholds are far above the measured latencies,
 //! because the tests share two loaded cores.
 
+mod breakthru;
 mod cecp;
 mod commands;
 mod evaluation;
