@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use troyka::game::{Color, Game, GameResult, Position};
 use troyka::games::relay::{Ply, Relay};
 use troyka::search::{Engine, Limits, Score, Signals};
-use troyka::solve::{Outcome, Settings, Solver, Totals};
+use troyka::solve::{Finding, Settings, Solver, Totals};
 
 /// The result for the side to move with best play, as the search reports it: the shortest
 /// win, the longest loss, or a draw (0 centipawns: nothing else is ever scored here).
@@ -178,14 +178,14 @@ fn the_generic_solver_proves_a_game_with_two_ply_turns() {
         let solution = solver().solve(&position, &stop, &mut |_| {});
         let mover = Position::side_to_move(&position);
         match (solve(&position, &mut memo), solution.outcome) {
-            (Score::WinIn(_), Outcome::Won { moves }) => {
+            (Score::WinIn(_), Finding::Won { moves }) => {
                 // The move named keeps the win.
                 let child = Position::play(&position, moves[0]);
                 let kept = after(&position, &child, &mut memo);
                 assert!(matches!(kept, Score::WinIn(_)), "{position:?} {moves:?}");
                 results[0] += 1;
             }
-            (Score::LossIn(_), Outcome::Lost { replies }) => {
+            (Score::LossIn(_), Finding::Lost { replies }) => {
                 assert_eq!(replies.len(), position.legal_moves().len(), "{position:?}");
                 // Each refutation named wins for the enemy; where the loser moves again
                 // there is none to name.
@@ -214,7 +214,7 @@ fn a_toy_solve_resumes_from_a_checkpoint() {
     let root = Relay::endless(40);
     let stop = AtomicBool::new(false);
     let straight = solver().solve(&root, &stop, &mut |_| {});
-    assert!(matches!(straight.outcome, Outcome::Lost { .. }));
+    assert!(matches!(straight.outcome, Finding::Lost { .. }));
     let stopped = Solver::new(Settings {
         hash_megabytes: 1,
         nodes: Some(straight.nodes / 2),
@@ -222,7 +222,7 @@ fn a_toy_solve_resumes_from_a_checkpoint() {
     });
     assert_eq!(
         stopped.solve(&root, &stop, &mut |_| {}).outcome,
-        Outcome::Unknown
+        Finding::Unknown
     );
     let path = std::env::temp_dir().join(format!("troyka-toy-{}", std::process::id()));
     stopped

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use troyka::games::breakthrough::{BoardSize, Breakthrough, Color};
 use troyka::proof::check::check;
-use troyka::solve::{Outcome, Settings, Solver};
+use troyka::solve::{Finding, Settings, Solver};
 use troyka::tournament::openings::from_lines;
 use troyka::tournament::pgn::{self, Header};
 use troyka::tournament::record::{Ending, GameRecord, GameResult, MoveNote, Termination};
@@ -167,7 +167,7 @@ fn proof_files_never_panic() {
         ..Settings::default()
     });
     let solution = solver.solve(&game, &AtomicBool::new(false), &mut |_| {});
-    let Outcome::Lost { .. } = solution.outcome else {
+    let Finding::Lost { .. } = solution.outcome else {
         panic!("the 5x4 start is lost for white")
     };
     let mut proof = Vec::new();

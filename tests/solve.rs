@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use troyka::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
 use troyka::proof::check::{check, Report};
 use troyka::proof::position_text;
-use troyka::solve::{Outcome, Settings, Solution, Solver};
+use troyka::solve::{Finding, Settings, Solution, Solver};
 use troyka::with_position;
 
 fn solver() -> Solver {
@@ -34,7 +34,7 @@ fn names(game: &Breakthrough, moves: &[Move]) -> Vec<String> {
 fn proof_of(solver: &Solver, game: &Breakthrough, solution: &Solution<Move>) -> String {
     let winner = solution.winner(game.side_to_move()).expect("solved");
     let moves = match &solution.outcome {
-        Outcome::Won { moves } => moves.clone(),
+        Finding::Won { moves } => moves.clone(),
         _ => Vec::new(),
     };
     let mut bytes = Vec::new();
@@ -102,19 +102,19 @@ fn winning_moves_and_refutations_are_named() {
         all: true,
         ..Settings::default()
     });
-    let Outcome::Won { moves } = solve_with(&all, &game).outcome else {
+    let Finding::Won { moves } = solve_with(&all, &game).outcome else {
         panic!("won")
     };
     assert_eq!(names(&game, &moves), ["b7a8", "b7b8", "b7c8"]);
     // Black's c3 threatens a safe step: b2c3 is the only move that does not lose, and wins.
     let (game, solution) = solve("pp6/8/8/8/8/2p5/1P6/7P w");
-    let Outcome::Won { moves } = solution.outcome else {
+    let Finding::Won { moves } = solution.outcome else {
         panic!("won")
     };
     assert_eq!(names(&game, &moves), ["b2c3"]);
     // Two runners: every white move is answered by a step to the goal.
     let (game, solution) = solve("4p3/8/8/8/8/8/1p1p4/2P5 w");
-    let Outcome::Lost { replies } = solution.outcome else {
+    let Finding::Lost { replies } = solution.outcome else {
         panic!("lost")
     };
     assert_eq!(replies.len(), game.legal_moves().len());
@@ -173,7 +173,7 @@ fn the_5x5_start_is_a_second_player_win_and_its_proof_checks() {
         ..Settings::default()
     });
     let solution = solve_with(&solver, &game);
-    let Outcome::Lost { replies } = &solution.outcome else {
+    let Finding::Lost { replies } = &solution.outcome else {
         panic!("white to move loses")
     };
     assert_eq!(replies.len(), 13, "every white move is refuted");
@@ -203,7 +203,7 @@ fn a_node_limit_stops_with_the_position_unknown() {
         ..Settings::default()
     });
     let solution = solve_with(&solver, &game);
-    assert_eq!(solution.outcome, Outcome::Unknown);
+    assert_eq!(solution.outcome, Finding::Unknown);
     assert!(solution.stopped);
     assert!(solution.nodes <= 20_000, "{}", solution.nodes);
 }
@@ -367,7 +367,7 @@ fn lines_build_on_lines_above_them_or_on_their_mirror_images() {
 fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
     let game = Breakthrough::start("6x4".parse().unwrap());
     let straight = solve_with(&solver(), &game);
-    assert_ne!(straight.outcome, Outcome::Unknown);
+    assert_ne!(straight.outcome, Finding::Unknown);
 
     let path = std::env::temp_dir().join(format!("troyka-checkpoint-{}", std::process::id()));
     let first = Solver::new(Settings {
@@ -376,7 +376,7 @@ fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
         ..Settings::default()
     });
     let stopped = solve_with(&first, &game);
-    assert_eq!(stopped.outcome, Outcome::Unknown);
+    assert_eq!(stopped.outcome, Finding::Unknown);
     let totals = troyka::solve::Totals {
         nodes: stopped.nodes,
         elapsed: stopped.elapsed,

@@ -22,14 +22,14 @@ const TURN_DEPTH: u32 = 2;
 const TURN_NODES: u64 = 20_000;
 
 /// Turns a report on `game` into a progress line, or nothing when none is wanted.
-pub type Progress<G> = Box<dyn Fn(&Report<<G as Game>::Move>, &G) -> Option<String> + Send>;
+pub type ProgressLine<G> = Box<dyn Fn(&Report<<G as Game>::Move>, &G) -> Option<String> + Send>;
 
 /// One search: what to search, how long, and how to show progress.
 pub struct Job<G: Game> {
     /// A position whose game is not over.
     pub game: G,
     pub limits: Limits<G::Move>,
-    pub progress: Progress<G>,
+    pub progress: ProgressLine<G>,
 }
 
 /// A search that has ended, not yet announced.

@@ -12,7 +12,7 @@ use super::uci::format::{score, MateUnit};
 use crate::game::proof::ProvableGame;
 use crate::game::{line_name, Game, ProofChecker, SolvableVisitor};
 use crate::search::{Score, Signals};
-use crate::solve::{Numbers, Outcome, Progress, Settings, Solution, Solver, INFINITY, STACK_BYTES};
+use crate::solve::{Finding, Numbers, Progress, Settings, Solution, Solver, INFINITY, STACK_BYTES};
 use crossbeam_channel::Sender;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -104,8 +104,8 @@ impl<G: Game> SolvableVisitor<G::Move> for Prove<'_, G> {
         // The winning move, or the one the table finds hardest to refute with the winning
         // reply; a turn the line stops inside is completed with the table's moves.
         let line = match &solution.outcome {
-            Outcome::Won { moves } => vec![moves[0]],
-            Outcome::Lost { replies } => {
+            Finding::Won { moves } => vec![moves[0]],
+            Finding::Lost { replies } => {
                 let best = solver.most_promising(game);
                 let reply = replies
                     .iter()
@@ -113,14 +113,14 @@ impl<G: Game> SolvableVisitor<G::Move> for Prove<'_, G> {
                     .and_then(|(_, answers)| answers.first().copied());
                 std::iter::once(best).chain(reply).collect()
             }
-            Outcome::Unknown => vec![solver.most_promising(game)],
+            Finding::Unknown => vec![solver.most_promising(game)],
         };
         let (best, ponder) =
             best_and_ponder(game, &line, |position| solver.most_promising(position));
         let lines = match proof_depth(&solver, game, &solution, check, stop) {
             Ok(Some((depth, positions))) => {
                 let result = match solution.outcome {
-                    Outcome::Won { .. } => Score::WinIn(depth),
+                    Finding::Won { .. } => Score::WinIn(depth),
                     _ => Score::LossIn(depth),
                 };
                 let winner = solution.winner(game.side_to_move()).expect("solved");
@@ -161,7 +161,7 @@ fn proof_depth<P: ProvableGame>(
         return Ok(None);
     };
     let root_moves = match &solution.outcome {
-        Outcome::Won { moves } => moves.clone(),
+        Finding::Won { moves } => moves.clone(),
         _ => Vec::new(),
     };
     let mut proof = Vec::new();

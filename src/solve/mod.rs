@@ -64,7 +64,7 @@ impl Default for Settings {
 
 /// What the solver found out about the root, whose moves are `M`.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Outcome<M> {
+pub enum Finding<M> {
     /// The side to move wins with these moves (all of them with `all`, else one).
     Won { moves: Vec<M> },
     /// The side to move loses: each of its moves, with the enemy's winning replies (all of
@@ -78,7 +78,7 @@ pub enum Outcome<M> {
 /// The result of a solve.
 #[derive(Clone, Debug)]
 pub struct Solution<M> {
-    pub outcome: Outcome<M>,
+    pub outcome: Finding<M>,
     /// The root's numbers when the search ended.
     pub root: Numbers,
     pub nodes: u64,
@@ -92,9 +92,9 @@ impl<M> Solution<M> {
     /// The winner, once solved.
     pub fn winner(&self, side_to_move: Color) -> Option<Color> {
         match self.outcome {
-            Outcome::Won { .. } => Some(side_to_move),
-            Outcome::Lost { .. } => Some(side_to_move.opponent()),
-            Outcome::Unknown => None,
+            Finding::Won { .. } => Some(side_to_move),
+            Finding::Lost { .. } => Some(side_to_move.opponent()),
+            Finding::Unknown => None,
         }
     }
 }
@@ -195,7 +195,7 @@ impl Solver {
             report,
         });
         Solution {
-            stopped: outcome == Outcome::Unknown,
+            stopped: outcome == Finding::Unknown,
             outcome,
             root: numbers,
             nodes,
@@ -299,7 +299,7 @@ struct Solve<'a, 'b> {
 }
 
 impl<M: GameMove + Ord> PositionVisitor<M> for Solve<'_, '_> {
-    type Output = (Outcome<M>, Numbers, u64);
+    type Output = (Finding<M>, Numbers, u64);
 
     fn visit<P: Position<Move = M>>(self, root: &P) -> Self::Output {
         let (numbers, proving_nodes) = self.solver.prove_root(root, self.control, self.report);
@@ -308,7 +308,7 @@ impl<M: GameMove + Ord> PositionVisitor<M> for Solve<'_, '_> {
         let outcome = if numbers.is_solved() {
             name_moves(&mut dfpn, root, numbers, self.solver.settings.all)
         } else {
-            Outcome::Unknown
+            Finding::Unknown
         };
         (outcome, numbers, proving_nodes + dfpn.nodes())
     }
@@ -358,14 +358,14 @@ fn name_moves<P: Position>(
     root: &P,
     numbers: Numbers,
     all: bool,
-) -> Outcome<P::Move>
+) -> Finding<P::Move>
 where
     P::Move: Ord,
 {
     if numbers == Numbers::WON {
         match winning_moves(dfpn, root, all) {
-            Some(moves) => Outcome::Won { moves },
-            None => Outcome::Unknown,
+            Some(moves) => Finding::Won { moves },
+            None => Finding::Unknown,
         }
     } else if numbers == Numbers::LOST {
         let mut replies = Vec::new();
@@ -383,12 +383,12 @@ where
             }
             match winning_moves(dfpn, &child, all) {
                 Some(answers) => replies.push((mv, answers)),
-                None => return Outcome::Unknown,
+                None => return Finding::Unknown,
             }
         }
-        Outcome::Lost { replies }
+        Finding::Lost { replies }
     } else {
-        Outcome::Unknown
+        Finding::Unknown
     }
 }
 

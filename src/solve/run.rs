@@ -3,7 +3,7 @@
 //! [checker](crate::proof::check) verify it. The command line only gathers the settings; the
 //! protocol's `go solve` drives the solver its own way (`protocol/solve_thread.rs`).
 
-use super::{Outcome, Progress, Settings, Solver, Totals, INFINITY, STACK_BYTES};
+use super::{Finding, Progress, Settings, Solver, Totals, INFINITY, STACK_BYTES};
 use crate::games::breakthrough::{Breakthrough, Move};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -81,11 +81,11 @@ fn prove(
     });
     let side = game.side_to_move();
     match &solution.outcome {
-        Outcome::Won { moves } => {
+        Finding::Won { moves } => {
             println!("result: {} (the side to move) wins", side.name());
             println!("winning moves: {}", names(game, moves));
         }
-        Outcome::Lost { replies } => {
+        Finding::Lost { replies } => {
             println!(
                 "result: {} (the side to move) loses; {} wins",
                 side.name(),
@@ -99,7 +99,7 @@ fn prove(
                 );
             }
         }
-        Outcome::Unknown => println!(
+        Finding::Unknown => println!(
             "result: unknown (stopped); root proof number {}, disproof number {}",
             number_text(solution.root.phi),
             number_text(solution.root.delta)
@@ -136,7 +136,7 @@ fn prove(
         };
     };
     let root_moves = match &solution.outcome {
-        Outcome::Won { moves } => moves.clone(),
+        Finding::Won { moves } => moves.clone(),
         _ => Vec::new(),
     };
     // The proof is always built, for its size; it is kept and checked with a proof file.

@@ -28,7 +28,7 @@ use crate::protocol::output::Output;
 use crate::protocol::search_thread::{Finished, Results};
 use crate::protocol::session::{self, Session as _};
 use crate::protocol::turns::{first_whole_turn, play_all};
-use crate::protocol::uci::format::{Dialect, MateUnit};
+use crate::protocol::uci::format::{MateUnit, UciFlavour};
 use crate::protocol::variants;
 use crate::search::Report;
 use crossbeam_channel::Receiver;
@@ -158,7 +158,7 @@ impl<G: Game> session::Session for Session<G> {
             variant_name: state.variant_name,
             history: History::new(start.clone()),
             // XBoard counts mates as UCI does.
-            mate: MateUnit::of(Dialect::Uci, &start),
+            mate: MateUnit::of(UciFlavour::Uci, &start),
             start,
             mode: state.mode,
             time: state.time,

@@ -5,7 +5,7 @@
 use super::format;
 use super::session::{Kind, Search, Session};
 use crate::game::Game;
-use crate::protocol::search_thread::{Finished, Job, Progress};
+use crate::protocol::search_thread::{Finished, Job, ProgressLine};
 use crate::protocol::turns::{first_turn, play_all};
 use crate::search::Limits;
 use std::sync::atomic::Ordering;
@@ -62,7 +62,7 @@ impl<G: Game> Session<G> {
         self.host.interrupts.arm_search(signals);
         signals.pondering.store(false, Ordering::SeqCst);
         let mate = self.mate;
-        let progress: Progress<G> = match kind {
+        let progress: ProgressLine<G> = match kind {
             // Analysis is there to be shown, whatever `post` says.
             Kind::Analysis => {
                 let analysis = self.analysis.clone();

@@ -8,7 +8,7 @@ use crate::search::{Report, Score, ScoreBound};
 /// Which protocol the GUI asked for. They differ only where UGI defines things its own way:
 /// the handshake's last line and how forced results are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
+pub enum UciFlavour {
     Uci,
     Ugi,
 }
@@ -27,7 +27,7 @@ pub enum MateUnit {
 impl MateUnit {
     /// How `dialect` counts mates in `game`'s game: in plies where its plies do not
     /// alternate ([`Position::ALTERNATES`]).
-    pub fn of<G: Game>(dialect: Dialect, game: &G) -> MateUnit {
+    pub fn of<G: Game>(dialect: UciFlavour, game: &G) -> MateUnit {
         struct Alternates;
         impl<M: GameMove> PositionVisitor<M> for Alternates {
             type Output = bool;
@@ -36,7 +36,7 @@ impl MateUnit {
             }
         }
         match dialect {
-            Dialect::Uci if game.visit(Alternates) => MateUnit::Moves,
+            UciFlavour::Uci if game.visit(Alternates) => MateUnit::Moves,
             _ => MateUnit::Plies,
         }
     }
@@ -144,9 +144,18 @@ mod tests {
     #[test]
     fn plies_that_do_not_alternate_are_counted_in_every_dialect() {
         let breakthrough = Breakthrough::start(BoardSize::STANDARD);
-        assert_eq!(MateUnit::of(Dialect::Uci, &breakthrough), MateUnit::Moves);
-        assert_eq!(MateUnit::of(Dialect::Ugi, &breakthrough), MateUnit::Plies);
-        assert_eq!(MateUnit::of(Dialect::Uci, &Relay::start()), MateUnit::Plies);
+        assert_eq!(
+            MateUnit::of(UciFlavour::Uci, &breakthrough),
+            MateUnit::Moves
+        );
+        assert_eq!(
+            MateUnit::of(UciFlavour::Ugi, &breakthrough),
+            MateUnit::Plies
+        );
+        assert_eq!(
+            MateUnit::of(UciFlavour::Uci, &Relay::start()),
+            MateUnit::Plies
+        );
     }
 
     #[test]

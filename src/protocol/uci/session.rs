@@ -15,7 +15,7 @@
 //! (`UCI_Variant`, `BoardSize`) ends it, and the next session plays the new one. Moves come
 //! and go as whole turns ([`Game::parse_turn`], [`Game::turn_name`]).
 
-use super::format::{bestmove_line, info_line, result_words, Dialect, MateUnit};
+use super::format::{bestmove_line, info_line, result_words, MateUnit, UciFlavour};
 use super::parser::{Command, Go, PositionBase, Query, Word};
 use super::{Uci, READY_OK};
 use crate::game::{Color, Game, GameResult};
@@ -49,7 +49,7 @@ pub enum Ending {
 /// What a UCI session hands to the next: the host, and how the GUI counts mate scores.
 pub struct State {
     pub host: Host,
-    dialect: Dialect,
+    dialect: UciFlavour,
 }
 
 impl State {
@@ -57,7 +57,7 @@ impl State {
     pub fn new(host: Host) -> State {
         State {
             host,
-            dialect: Dialect::Uci,
+            dialect: UciFlavour::Uci,
         }
     }
 }
@@ -65,7 +65,7 @@ impl State {
 pub struct Session<G: Game> {
     host: Host,
     out: Arc<Output>,
-    dialect: Dialect,
+    dialect: UciFlavour,
     /// The variant's start position: `startpos`, and the game after `ucinewgame`.
     start: G,
     game: G,
@@ -138,8 +138,8 @@ impl<G: Game> session::Session for Session<G> {
                 self.quit();
                 return ControlFlow::Break(Ending::XBoard);
             }
-            Command::Uci => self.handshake(Dialect::Uci),
-            Command::Ugi => self.handshake(Dialect::Ugi),
+            Command::Uci => self.handshake(UciFlavour::Uci),
+            Command::Ugi => self.handshake(UciFlavour::Ugi),
             Command::IsReady => self.out.send(READY_OK),
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
@@ -273,7 +273,7 @@ impl<G: Game> Session<G> {
         self.host.engine()
     }
 
-    fn handshake(&mut self, dialect: Dialect) {
+    fn handshake(&mut self, dialect: UciFlavour) {
         self.dialect = dialect;
         let mut text = format!(
             "id name Troyka {}\nid author the Troyka developers\n",
@@ -284,8 +284,8 @@ impl<G: Game> Session<G> {
             text.push('\n');
         }
         text += match dialect {
-            Dialect::Uci => "uciok",
-            Dialect::Ugi => "ugiok",
+            UciFlavour::Uci => "uciok",
+            UciFlavour::Ugi => "ugiok",
         };
         self.out.send(&text);
     }
