@@ -77,6 +77,8 @@ impl Position for Breakthru {
         false
     }
 
+    /// Never called, since [`Position::may_pass`] says no: a null move for a game of
+    /// two-leg turns is still to be designed and measured.
     fn pass(&self) -> Breakthru {
         *self
     }
