@@ -287,6 +287,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn legal_moves(&self) -> MoveList<Self::Move>;
     /// The position after a legal ply.
     fn play(&self, mv: Self::Move) -> Self;
+    /// The position after legal plies played one after another (a turn, a line).
+    fn play_all(&self, plies: &[Self::Move]) -> Self {
+        plies
+            .iter()
+            .fold(self.clone(), |position, &mv| position.play(mv))
+    }
     /// A ply as text (`a2a3`).
     fn move_name(&self, mv: Self::Move) -> String;
     /// Reads one ply and checks that it is legal here.
@@ -360,10 +366,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let child = turn
-                .iter()
-                .fold(self.clone(), |position, &mv| position.play(mv));
-            leaves += child.perft(depth - 1, stop);
+            leaves += self.play_all(&turn).perft(depth - 1, stop);
         }
         leaves
     }
@@ -487,9 +490,7 @@ pub fn replay_turns<G: Game>(
     for &word in words {
         let turn = read_turn(&position, word)
             .map_err(|e| format!("move {} ({word}): {e}", turns.len() + 1))?;
-        for &mv in &turn {
-            position = position.play(mv);
-        }
+        position = position.play_all(&turn);
         turns.push(turn);
     }
     Ok(turns)
@@ -501,9 +502,7 @@ pub fn line_name<G: Game>(start: &G, line: &[G::Move]) -> String {
     let mut names = Vec::new();
     for turn in turns_of(start, line) {
         names.push(position.turn_name(&turn));
-        for mv in turn {
-            position = position.play(mv);
-        }
+        position = position.play_all(&turn);
     }
     names.join(" ")
 }

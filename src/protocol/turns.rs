@@ -5,13 +5,6 @@
 
 use crate::game::{turn_over, turns_of, Game, GameMove};
 
-/// The position after `plies`, played one after another from `game`.
-pub fn play_all<G: Game>(game: &G, plies: &[G::Move]) -> G {
-    plies
-        .iter()
-        .fold(game.clone(), |position, &mv| position.play(mv))
-}
-
 /// The longest start of `line` that can be played from `game`. The search's lines are
 /// legal; they are checked anyway, because a GUI forfeits a game on an illegal move.
 pub fn legal_prefix<G: Game>(game: &G, line: &[G::Move]) -> Vec<G::Move> {
@@ -37,7 +30,7 @@ pub fn best_and_ponder<G: Game>(
     mut choose: impl FnMut(&G) -> G::Move,
 ) -> (Vec<G::Move>, Option<Vec<G::Move>>) {
     let mut best = turns_of(game, line).into_iter().next().unwrap_or_default();
-    let mut position = play_all(game, &best);
+    let mut position = game.play_all(&best);
     while !turn_over(game, &position) {
         let legal = position.legal_moves();
         let chosen = choose(&position);
@@ -62,7 +55,7 @@ pub fn best_and_ponder<G: Game>(
 /// The first turn of `line` from `game`, if the line has it whole.
 pub fn first_whole_turn<G: Game>(game: &G, line: &[G::Move]) -> Option<Vec<G::Move>> {
     let first = turns_of(game, line).into_iter().next()?;
-    turn_over(game, &play_all(game, &first)).then_some(first)
+    turn_over(game, &game.play_all(&first)).then_some(first)
 }
 
 /// A whole turn from `game` (not over) that needs no search: the first legal ply, as often

@@ -20,10 +20,7 @@ pub struct Opening<G: Game> {
 impl<G: Game> Opening<G> {
     /// The position the engines start from.
     pub fn position(&self) -> G {
-        self.moves
-            .iter()
-            .flatten()
-            .fold(self.root.clone(), |game, &mv| game.play(mv))
+        self.root.play_all(&self.moves.concat())
     }
 }
 

@@ -187,9 +187,7 @@ impl<G: Game> Referee<'_, G> {
         if let Some(clock) = &mut self.clocks[color as usize] {
             clock.remaining = clock.remaining.saturating_sub(used) + clock.increment;
         }
-        let after = turn
-            .iter()
-            .fold(position.clone(), |game, &mv| game.play(mv));
+        let after = position.play_all(&turn);
         self.moves.push(turn);
         self.notes.push(Some(MoveNote {
             score: info.score,

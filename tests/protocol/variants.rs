@@ -238,6 +238,10 @@ fn go_solve_is_refused_and_perft_counts_turns() {
         ]
     );
     assert_eq!(troyka.ask("perft 0"), ["Nodes searched: 1"]);
+    assert_eq!(
+        troyka.ask("bench"),
+        ["info string error: bench ignored: relay has no bench positions"]
+    );
 }
 
 #[test]

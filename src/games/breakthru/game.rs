@@ -215,7 +215,7 @@ mod tests {
     fn play_turns(game: &BreakthruGame, turns: &[&str]) -> BreakthruGame {
         turns.iter().fold(game.clone(), |game, text| {
             let legs = game.parse_turn(text).unwrap();
-            legs.iter().fold(game, |game, &leg| game.play(leg))
+            game.play_all(&legs)
         })
     }
 

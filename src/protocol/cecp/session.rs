@@ -27,7 +27,7 @@ use crate::protocol::options::{self, Setting};
 use crate::protocol::output::Output;
 use crate::protocol::search_thread::{Finished, Results};
 use crate::protocol::session::{self, Session as _};
-use crate::protocol::turns::{first_whole_turn, play_all};
+use crate::protocol::turns::first_whole_turn;
 use crate::protocol::uci::format::{MateUnit, UciFlavour};
 use crate::protocol::variants;
 use crate::search::Report;
@@ -433,7 +433,7 @@ impl<G: Game> Session<G> {
         };
         // Pondering or analysis was about another position.
         self.abort();
-        let after = play_all(&game, &turn);
+        let after = game.play_all(&turn);
         self.history.push(after.clone());
         match self.mode {
             Mode::Analyze => self.analyze(),

@@ -6,7 +6,7 @@ use super::format;
 use super::session::{Kind, Search, Session};
 use crate::game::Game;
 use crate::protocol::search_thread::{Finished, Job, ProgressLine};
-use crate::protocol::turns::{first_turn, play_all};
+use crate::protocol::turns::first_turn;
 use crate::search::Limits;
 use std::sync::atomic::Ordering;
 use std::sync::PoisonError;
@@ -32,7 +32,7 @@ impl<G: Game> Session<G> {
         let Some(reply) = self.expected_here(&game) else {
             return;
         };
-        let after = play_all(&game, &reply);
+        let after = game.play_all(&reply);
         if after.result().is_some() {
             return;
         }
@@ -124,7 +124,7 @@ impl<G: Game> Session<G> {
             "move {}",
             format::turn_name(&game, &finished.best)
         ));
-        let after = play_all(&game, &finished.best);
+        let after = game.play_all(&finished.best);
         self.history.push(after.clone());
         let over = self.claim_if_over(&after);
         self.answer_pings();

@@ -2,7 +2,6 @@
 //! them), and `bestmove`.
 
 use crate::game::{line_name, Game, GameMove, GameResult, Position, PositionVisitor};
-use crate::protocol::turns::play_all;
 use crate::search::{Report, Score, ScoreBound};
 
 /// Which protocol the GUI asked for. They differ only where UGI defines things its own way:
@@ -112,7 +111,7 @@ pub fn bestmove_line<G: Game>(game: &G, best: &[G::Move], ponder: Option<&[G::Mo
     let mut line = format!("bestmove {}", game.turn_name(best));
     if let Some(ponder) = ponder {
         line += " ponder ";
-        line += &play_all(game, best).turn_name(ponder);
+        line += &game.play_all(best).turn_name(ponder);
     }
     line
 }
@@ -193,7 +192,7 @@ mod tests {
     fn principal_variations_and_bestmoves_are_written_in_turns() {
         let relay = Relay::start();
         let line = relay.parse_turn("2,1").unwrap();
-        let reply = play_all(&relay, &line).parse_turn("1,end").unwrap();
+        let reply = relay.play_all(&line).parse_turn("1,end").unwrap();
         let report = Report {
             depth: 2,
             seldepth: 3,

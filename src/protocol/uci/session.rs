@@ -26,7 +26,7 @@ use crate::protocol::output::{quote, Output};
 use crate::protocol::search_thread::{Finished, Job, Results};
 use crate::protocol::session::{self, Session as _};
 use crate::protocol::solve_thread::{can_solve, SolveJob};
-use crate::protocol::turns::{first_turn, play_all};
+use crate::protocol::turns::first_turn;
 use crate::search::{Clock, Engine, Limits};
 use crate::{bench, perft};
 use crossbeam_channel::Receiver;
@@ -330,7 +330,7 @@ impl<G: Game> Session<G> {
         };
         for (number, word) in turns.iter().enumerate() {
             match game.parse_turn(&word.text) {
-                Ok(turn) => game = play_all(&game, &turn),
+                Ok(turn) => game = game.play_all(&turn),
                 Err(message) => {
                     return self.out.error(&format!(
                         "position unchanged: move {} (word {}): {message}",

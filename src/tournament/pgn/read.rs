@@ -90,10 +90,7 @@ impl<G: Game> PgnGame<G> {
 
     /// The position after all moves.
     pub fn final_position(&self) -> G {
-        self.moves
-            .iter()
-            .flatten()
-            .fold(self.root.clone(), |game, &mv| game.play(mv))
+        self.root.play_all(&self.moves.concat())
     }
 }
 
