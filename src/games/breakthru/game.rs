@@ -148,16 +148,18 @@ impl Game for BreakthruGame {
             .map_err(|why| format!("{leg} is not legal: {why}"))
     }
 
+    /// Two slides legal in either order are written in the canonical one.
     fn turn_name(&self, turn: &[Leg]) -> String {
-        let text = turn
-            .iter()
-            .map(Leg::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
-        // The canonical order, when the legs make a legal turn.
-        self.position
-            .parse_turn(&text)
-            .map_or(text, |turn| turn.to_string())
+        match *turn {
+            [first, second] if self.position.reversed_is_canonical(first, second) => {
+                format!("{second},{first}")
+            }
+            _ => turn
+                .iter()
+                .map(Leg::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        }
     }
 
     fn parse_turn(&self, text: &str) -> Result<Vec<Leg>, String> {
@@ -241,6 +243,8 @@ mod tests {
         let start = BreakthruGame::start();
         let legs = start.parse_turn("d6c6,d5c5").unwrap();
         assert_eq!(start.turn_name(&legs), "d5c5,d6c6");
+        // Played the other way round, the same turn is written the same way.
+        assert_eq!(start.turn_name(&[legs[1], legs[0]]), "d5c5,d6c6");
         assert_eq!(start.turns().len(), 1544);
         assert_eq!(
             start.perft(2, &AtomicBool::new(false)),

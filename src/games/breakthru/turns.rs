@@ -62,7 +62,7 @@ impl Breakthru {
 
     /// Whether two slides, legal in the order `first`, `second`, are written the other way
     /// round: both orders are legal and `second`'s from-square comes first.
-    fn reversed_is_canonical(&self, first: Leg, second: Leg) -> bool {
+    pub(super) fn reversed_is_canonical(&self, first: Leg, second: Leg) -> bool {
         second.from() < first.from()
             && self.is_legal_leg(second)
             && self.play_leg(second).is_legal_leg(first)
