@@ -264,6 +264,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The name of the game as protocols and records say it (`breakthrough`), the same for
     /// every board size.
     const NAME: &'static str;
+    /// The game's name in a PGN record's `Variant` tag (read back in any case): [`Game::NAME`]
+    /// unless people write it otherwise (`Breakthru`, as the box says).
+    const PGN_VARIANT: &'static str = Self::NAME;
 
     fn side_to_move(&self) -> Color;
     /// What a side is called in this game (white and black by default).

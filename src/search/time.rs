@@ -8,7 +8,10 @@ use super::Limits;
 use std::time::{Duration, Instant};
 
 /// Moves we expect still to play when the GUI does not say (`movestogo`); Breakthrough games
-/// between strong players last some 30 to 60 moves a side.
+/// between strong players last some 30 to 60 moves a side. Breakthru's self-play games at
+/// 50 ms a turn last 5 to 25 turns a side, so the same guess serves: a move here is always a
+/// whole turn (one search finds both slides of a Breakthru turn, and the clock and
+/// `movestogo` count turns), never a ply.
 const EXPECTED_MOVES_TO_GO: u32 = 24;
 
 /// Kept back from a `go movetime` budget to send the reply. The budget is otherwise spent

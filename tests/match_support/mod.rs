@@ -215,7 +215,7 @@ pub fn check_pgn_of<G: Game>(path: &Path, stdout: &str, start: &G) -> Vec<PgnGam
         assert_eq!(game.tag("Black"), Some(line.black.as_str()));
         assert_eq!(game.result, line.result);
         assert_eq!(game.final_comment.as_deref(), Some(line.reason.as_str()));
-        assert_eq!(game.tag("Variant"), Some(G::NAME));
+        assert_eq!(game.tag("Variant"), Some(G::PGN_VARIANT));
         assert_eq!(game.tag("SetUp"), Some("1"));
         assert_eq!(check_game(game), Ok(()), "round {round}");
     }

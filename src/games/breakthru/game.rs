@@ -67,6 +67,7 @@ fn perft_until(position: &Breakthru, depth: u32, stop: &AtomicBool) -> u64 {
 impl Game for BreakthruGame {
     type Move = Leg;
     const NAME: &'static str = "breakthru";
+    const PGN_VARIANT: &'static str = "Breakthru";
 
     fn side_to_move(&self) -> Color {
         self.position.side_to_move()

@@ -26,7 +26,7 @@ pub fn write<G: Game>(record: &GameRecord<G>, header: &Header) -> String {
         ("White", header.white.to_string()),
         ("Black", header.black.to_string()),
         ("Result", result.to_string()),
-        ("Variant", G::NAME.to_string()),
+        ("Variant", G::PGN_VARIANT.to_string()),
         ("SetUp", "1".to_string()),
         ("FEN", record.root.to_text()),
     ];
