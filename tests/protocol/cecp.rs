@@ -235,6 +235,42 @@ fn the_engine_claims_the_result_when_the_opponents_move_ends_the_game() {
     assert!(troyka.exchange("usermove b7b8").is_empty());
 }
 
+/// Against another engine (`computer`) the loser claims: XBoard with Debian's `-testClaims
+/// true` would call a true win claim false, while it accepts every loss claim.
+#[test]
+fn against_an_engine_the_loser_claims_and_the_winner_only_moves() {
+    let mut troyka = Troyka::start_xboard();
+    troyka.exchange("new");
+    troyka.exchange("computer");
+    troyka.exchange("force");
+    troyka.exchange("setboard p6p/1P6/8/8/8/8/8/8 w - - 0 1");
+    troyka.send("go");
+    let lines = troyka.until(PATIENCE, |line| line.starts_with("move "));
+    let game = Breakthrough::from_fen("p6p/1P6/8/8/8/8/8/8 w").unwrap();
+    let winning = moved(lines.last().unwrap());
+    assert!(
+        playable(&game, &[winning]) && winning.ends_with('8'),
+        "{lines:?}"
+    );
+    // No claim follows the winning move (`ping` shows nothing else was sent).
+    assert_eq!(troyka.exchange("ping 1"), ["pong 1"]);
+    // The opponent's winning move: the engine (black after `new`) claims its own loss.
+    troyka.exchange("new");
+    troyka.exchange("computer");
+    troyka.exchange("setboard 7p/1P6/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(
+        troyka.exchange("usermove b7b8"),
+        ["1-0 {White reaches the goal}"]
+    );
+    // `new` forgets the opponent: a person's game gets the engine's win claim again.
+    troyka.exchange("new");
+    troyka.exchange("force");
+    troyka.exchange("setboard p6p/1P6/8/8/8/8/8/8 w - - 0 1");
+    troyka.send("go");
+    let lines = troyka.until(PATIENCE, |line| line.contains('{'));
+    assert_eq!(lines.last().unwrap(), "1-0 {White reaches the goal}");
+}
+
 #[test]
 fn result_ends_the_game_for_the_engine() {
     let mut troyka = Troyka::start_xboard();

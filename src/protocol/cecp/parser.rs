@@ -68,9 +68,11 @@ pub enum Command {
     Exit,
     /// `.`: a status line during analysis.
     Status,
-    /// `name`, `rating`, `computer`, `ics`: what the GUI says about the game, which the
-    /// engine does not need.
+    /// `name`, `rating`, `ics`: what the GUI says about the game, which the engine does not
+    /// need.
     Notice,
+    /// `computer`: the opponent is another engine.
+    Computer,
     Memory(usize),
     Cores(usize),
     /// `option NAME=VALUE`, or `option NAME` for a button.
@@ -158,7 +160,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, Rejected> {
         "analyze" => Command::Analyze,
         "exit" => Command::Exit,
         "." => Command::Status,
-        "name" | "rating" | "computer" | "ics" => return Ok(Some(Command::Notice)),
+        "name" | "rating" | "ics" => return Ok(Some(Command::Notice)),
+        "computer" => Command::Computer,
         "memory" => Command::Memory(count(&args, "memory", "a number of megabytes")?),
         "cores" => Command::Cores(count(&args, "cores", "a number of cores")?),
         "option" => option(tail).ok_or_else(|| reject("option needs NAME=VALUE".into()))?,
@@ -176,6 +179,7 @@ fn takes_no_arguments(command: &Command) -> bool {
     matches!(
         command,
         Command::XBoard
+            | Command::Computer
             | Command::New
             | Command::Quit
             | Command::Random
@@ -419,7 +423,7 @@ mod tests {
             ("exit", Command::Exit),
             (".", Command::Status),
             ("random", Command::Random),
-            ("computer", Command::Notice),
+            ("computer", Command::Computer),
             ("name Fairy-Stockfish 14", Command::Notice),
             ("rating 2600 1500", Command::Notice),
             ("  protover  2 ", Command::Protover(2)),

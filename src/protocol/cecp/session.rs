@@ -19,7 +19,7 @@ use super::format;
 use super::history::History;
 use super::parser::Command;
 use super::Cecp;
-use crate::game::{Color, Game};
+use crate::game::{Color, Game, GameResult};
 use crate::games::Variant;
 use crate::protocol::dialect::Request;
 use crate::protocol::host::Host;
@@ -62,6 +62,7 @@ pub struct State {
     depth: Option<u32>,
     post: Arc<AtomicBool>,
     ponder: bool,
+    opponent_is_engine: bool,
     /// The command that chose the variant, which the next session carries out.
     then: Option<Command>,
 }
@@ -78,6 +79,7 @@ impl State {
             depth: None,
             post: Arc::new(AtomicBool::new(false)),
             ponder: false,
+            opponent_is_engine: false,
             then: None,
         }
     }
@@ -104,6 +106,9 @@ pub struct Session<G: Game> {
     pub(super) post: Arc<AtomicBool>,
     /// `hard`: ponder after moving.
     pub(super) ponder: bool,
+    /// `computer` since the last `new`: the opponent is another engine, so a win is left for
+    /// the loser to claim ([`Session::claim_if_over`]).
+    opponent_is_engine: bool,
     /// How mate scores count in this game.
     pub(super) mate: MateUnit,
     pub(super) search: Option<Search>,
@@ -165,6 +170,7 @@ impl<G: Game> session::Session for Session<G> {
             depth: state.depth,
             post: state.post,
             ponder: state.ponder,
+            opponent_is_engine: state.opponent_is_engine,
             search: None,
             results: Results::default(),
             pongs: Vec::new(),
@@ -190,6 +196,7 @@ impl<G: Game> session::Session for Session<G> {
             depth: self.depth,
             post: self.post,
             ponder: self.ponder,
+            opponent_is_engine: self.opponent_is_engine,
             then: self.then,
         }
     }
@@ -215,6 +222,7 @@ impl<G: Game> session::Session for Session<G> {
             // randomness to vary), a draw offer (declined by saying nothing, as CECP asks),
             // names and ratings.
             Command::XBoard | Command::Random | Command::Draw | Command::Notice => {}
+            Command::Computer => self.opponent_is_engine = true,
             Command::Feature { accepted, name } => {
                 if !accepted {
                     log::warn!("the GUI rejected feature {name}");
@@ -351,6 +359,7 @@ impl<G: Game> Session<G> {
         self.host.engine().clear();
         self.history = History::new(self.start.clone());
         self.depth = None;
+        self.opponent_is_engine = false;
         self.time.new_game();
         self.expected = None;
         self.describe();
@@ -527,13 +536,23 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// Sends the result if the game is over; says whether it was.
+    /// Sends the result if the game is over; says whether it was. Against another engine
+    /// the engine never claims its own win: the loser claims it. XBoard 4.9.1 tests win
+    /// claims between two engines by its own chess-like rules, which know no goal, and with
+    /// Debian's `-testClaims true` would score a true win claim as false; a loss claim it
+    /// always accepts.
     pub(super) fn claim_if_over(&self, game: &G) -> bool {
-        let outcome = game.outcome();
-        if let Some(outcome) = &outcome {
-            self.out.send(&format::result(outcome));
+        let Some(outcome) = game.outcome() else {
+            return false;
+        };
+        let own_win = matches!(
+            (self.mode, outcome.result),
+            (Mode::Play(side), GameResult::Win(winner)) if side == winner
+        );
+        if !(own_win && self.opponent_is_engine) {
+            self.out.send(&format::result(&outcome));
         }
-        outcome.is_some()
+        true
     }
 }
 
