@@ -6,20 +6,39 @@ use crate::game::Game;
 use crate::search::{Engine, Limits, Signals};
 use std::time::{Duration, Instant};
 
-/// Where a stopped bench stopped.
+/// Why a bench gave no signature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stopped {
-    /// The position being searched, from 1.
-    pub position: usize,
-    pub positions: usize,
+pub enum NoSignature {
+    /// The game has no bench positions (Relay); it names the game.
+    NoPositions(&'static str),
+    /// `stop` ended it at `position` (from 1) of `positions`.
+    Stopped { position: usize, positions: usize },
+}
+
+impl std::fmt::Display for NoSignature {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            NoSignature::NoPositions(game) => write!(f, "{game} has no bench positions"),
+            NoSignature::Stopped {
+                position,
+                positions,
+            } => write!(
+                f,
+                "bench stopped at position {position} of {positions}; no signature"
+            ),
+        }
+    }
 }
 
 /// Runs the bench, printing one line per position and the summary
-/// `<nodes> nodes <nps> nps` last, and returns the total node count; or, once
-/// `signals.stop` is set, returns where it stopped, without the summary (the node count of
-/// a part is no signature).
-pub fn run<G: Game>(print: &mut dyn FnMut(&str), signals: &Signals) -> Result<u64, Stopped> {
+/// `<nodes> nodes <nps> nps` last, and returns the total node count; or, for a game without
+/// bench positions or once `signals.stop` is set, says why there is no signature (the node
+/// count of a part is none).
+pub fn run<G: Game>(print: &mut dyn FnMut(&str), signals: &Signals) -> Result<u64, NoSignature> {
     let positions = G::bench_positions();
+    if positions.is_empty() {
+        return Err(NoSignature::NoPositions(G::NAME));
+    }
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     for (index, (fen, depth)) in positions.iter().enumerate() {
@@ -32,7 +51,7 @@ pub fn run<G: Game>(print: &mut dyn FnMut(&str), signals: &Signals) -> Result<u6
         let started = Instant::now();
         let result = engine.search(&game, &limits, signals, &mut |_| {});
         if signals.stopped() {
-            return Err(Stopped {
+            return Err(NoSignature::Stopped {
                 position: index + 1,
                 positions: positions.len(),
             });

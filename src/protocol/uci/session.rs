@@ -18,7 +18,9 @@
 use super::format::{bestmove_line, info_line, result_words, MateUnit, UciFlavour};
 use super::parser::{Command, Go, PositionBase, Query, Word};
 use super::{Uci, READY_OK};
+use crate::bench::{self, NoSignature};
 use crate::game::{Color, Game, GameResult};
+use crate::perft;
 use crate::protocol::dialect::Request;
 use crate::protocol::host::Host;
 use crate::protocol::options::{self, Setting};
@@ -28,7 +30,6 @@ use crate::protocol::session::{self, Session as _};
 use crate::protocol::solve_thread::{can_solve, SolveJob};
 use crate::protocol::turns::first_turn;
 use crate::search::{Clock, Engine, Limits};
-use crate::{bench, perft};
 use crossbeam_channel::Receiver;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
@@ -471,18 +472,13 @@ impl<G: Game> Session<G> {
     /// `bench`: as `troyka bench --variant` of this game (its bench positions, the search's
     /// signature on it), unless `stop` or `quit` ends it.
     fn bench(&self) {
-        if G::bench_positions().is_empty() {
-            return self.out.error(&format!(
-                "bench ignored: {} has no bench positions",
-                G::NAME
-            ));
-        }
         let signals = self.host.interrupts.arm_long();
-        if let Err(stopped) = bench::run::<G>(&mut |line| self.out.send(line), signals) {
-            self.out.info_string(&format!(
-                "bench stopped at position {} of {}; no signature",
-                stopped.position, stopped.positions
-            ));
+        match bench::run::<G>(&mut |line| self.out.send(line), signals) {
+            Ok(_) => {}
+            Err(why @ NoSignature::NoPositions(_)) => {
+                self.out.error(&format!("bench ignored: {why}"))
+            }
+            Err(why @ NoSignature::Stopped { .. }) => self.out.info_string(&why.to_string()),
         }
     }
 
