@@ -15,5 +15,8 @@ fn the_jm_breakthru_adapter_passes_its_self_test() {
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
     assert!(stderr.contains("self-test passed"), "{stderr}");
-    assert!(run.stdout.is_empty(), "only protocol lines may go to stdout");
+    assert!(
+        run.stdout.is_empty(),
+        "only protocol lines may go to stdout"
+    );
 }
