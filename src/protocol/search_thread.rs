@@ -6,7 +6,7 @@
 //! stops inside one.
 
 use super::output::Output;
-use super::turns::{best_and_ponder, legal_prefix};
+use super::turns::{best_and_ponder, first_whole_turn, legal_prefix};
 use crate::game::Game;
 use crate::search::{Engine, Limits, Report, ScoreBound, Signals};
 use crossbeam_channel::{Receiver, Sender};
@@ -90,8 +90,14 @@ fn search<G: Game>(
     let game = &job.game;
     let mut last_nodes = None;
     let mut main_line: Option<Report<G::Move>> = None;
+    let mut lines = DistinctLines::default();
     let result = engine.search(game, &job.limits, signals, &mut |report| {
-        if let Some(line) = (job.progress)(report, game) {
+        let shown = if job.limits.multipv > 1 {
+            lines.show(game, report)
+        } else {
+            Some(report.clone())
+        };
+        if let Some(line) = shown.and_then(|shown| (job.progress)(&shown, game)) {
             out.send(&line);
         }
         last_nodes = Some(report.nodes);
@@ -146,5 +152,114 @@ fn search<G: Game>(
         best,
         ponder,
         closing,
+    }
+}
+
+/// MultiPV lines as the protocols show them, each beginning with a different turn. The search
+/// ranks first plies; where a turn's plies can come in either order (Breakthru's two slides),
+/// two first plies begin the same turn, which is then shown once, in the better line, and the
+/// lines below it move up a number. Where no two first plies make the same turn
+/// (Breakthrough), every line is shown as the search numbers it.
+#[derive(Default)]
+struct DistinctLines {
+    /// The first turns of the lines shown in this iteration, by their shown number (`None`
+    /// for a line that stops inside its first turn).
+    shown: Vec<Option<String>>,
+    /// Whether each line of the search, by its `multipv`, was left out in this iteration.
+    dropped: Vec<bool>,
+}
+
+impl DistinctLines {
+    /// `report` numbered as shown, or `None` when its first turn begins a line shown above
+    /// it. Reports come a whole iteration at a time, `multipv` 1 first; a bound (a long
+    /// search's fail high or low, in the middle of an iteration) is numbered as its line was
+    /// in the last iteration.
+    fn show<G: Game>(&mut self, game: &G, report: &Report<G::Move>) -> Option<Report<G::Move>> {
+        let index = report.multipv.saturating_sub(1);
+        let multipv = if report.bound == ScoreBound::Exact {
+            if index == 0 {
+                self.shown.clear();
+                self.dropped.clear();
+            }
+            let first = first_whole_turn(game, &legal_prefix(game, &report.pv))
+                .map(|turn| game.turn_name(&turn));
+            let again = first.is_some() && self.shown.contains(&first);
+            self.dropped.truncate(index);
+            self.dropped.push(again);
+            if again {
+                return None;
+            }
+            self.shown.push(first);
+            self.shown.len()
+        } else {
+            if self.dropped.get(index) == Some(&true) {
+                return None;
+            }
+            index + 1
+                - self
+                    .dropped
+                    .iter()
+                    .take(index)
+                    .filter(|&&dropped| dropped)
+                    .count()
+        };
+        Some(Report {
+            multipv,
+            ..report.clone()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::breakthru::{BreakthruGame, Leg};
+    use crate::search::Score;
+    use std::time::Duration;
+
+    fn report(game: &BreakthruGame, multipv: usize, bound: ScoreBound, pv: &str) -> Report<Leg> {
+        let mut position = game.clone();
+        let pv = pv
+            .split(' ')
+            .map(|text| {
+                let leg = position.parse_move(text).unwrap();
+                position = position.play(leg);
+                leg
+            })
+            .collect();
+        Report {
+            depth: 2,
+            seldepth: 2,
+            multipv,
+            score: Score::Centipawns(0),
+            bound,
+            nodes: 100,
+            elapsed: Duration::from_millis(1),
+            hashfull: 0,
+            pv,
+        }
+    }
+
+    #[test]
+    fn a_turn_begun_by_either_of_its_slides_is_one_line() {
+        let game = BreakthruGame::start();
+        let mut lines = DistinctLines::default();
+        let mut numbers = |multipv, bound, pv| {
+            lines
+                .show(&game, &report(&game, multipv, bound, pv))
+                .map(|shown| shown.multipv)
+        };
+        // e4e5 then d5d4, and d5d4 then e4e5: one turn, `e4e5,d5d4`.
+        assert_eq!(numbers(1, ScoreBound::Exact, "e4e5 d5d4"), Some(1));
+        assert_eq!(numbers(2, ScoreBound::Exact, "d5d4 e4e5"), None);
+        assert_eq!(numbers(3, ScoreBound::Exact, "f6f5"), Some(2));
+        // A line stopping inside its first turn is not the same turn as any.
+        assert_eq!(numbers(4, ScoreBound::Exact, "e4d4"), Some(3));
+        // Mid-iteration bounds keep the last iteration's numbers.
+        assert_eq!(numbers(2, ScoreBound::Lower, "d5d4 e4e5"), None);
+        assert_eq!(numbers(3, ScoreBound::Upper, "f6f5"), Some(2));
+        // The next iteration starts afresh.
+        assert_eq!(numbers(1, ScoreBound::Exact, "d5d4 e4e5"), Some(1));
+        assert_eq!(numbers(2, ScoreBound::Exact, "f6f5"), Some(2));
     }
 }

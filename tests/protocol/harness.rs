@@ -94,6 +94,17 @@ impl Troyka {
     /// Lines up to and including the first that satisfies `done`; panics, showing what came,
     /// when none does within `timeout`.
     pub fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        self.try_until(timeout, done)
+            .unwrap_or_else(|seen| panic!("no expected line within {timeout:?}; got {seen:#?}"))
+    }
+
+    /// Lines up to and including the first that satisfies `done`, or, as the error, what came
+    /// when none does within `timeout`.
+    pub fn try_until(
+        &mut self,
+        timeout: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> Result<Vec<String>, Vec<String>> {
         let deadline = Instant::now() + timeout;
         let mut seen = Vec::new();
         loop {
@@ -103,10 +114,10 @@ impl Troyka {
                     let finished = done(&line);
                     seen.push(line);
                     if finished {
-                        return seen;
+                        return Ok(seen);
                     }
                 }
-                None => panic!("no expected line within {timeout:?}; got {seen:#?}"),
+                None => return Err(seen),
             }
         }
     }

@@ -3,6 +3,10 @@
 //! because the tests share two loaded cores.
 
 mod breakthru;
+mod breakthru_errors;
+mod breakthru_fuzz;
+mod breakthru_search;
+mod breakthru_support;
 mod cecp;
 mod commands;
 mod evaluation;

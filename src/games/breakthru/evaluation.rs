@@ -110,11 +110,17 @@ pub fn explain(position: &Breakthru) -> String {
         );
     }
     let side = super::side_name(position.side_to_move());
+    // The tempo is the side to move's, so against gold when silver is to move: the column
+    // adds up to the evaluation for gold.
+    let tempo = match position.side_to_move() {
+        Color::White => TEMPO,
+        Color::Black => -TEMPO,
+    };
     text += &format!(
         "{:<20} {:>5} {:>6}\nevaluation {} cp for {side}, the side to move",
         "tempo",
         "",
-        TEMPO,
+        tempo,
         evaluate(position)
     );
     text
@@ -151,6 +157,23 @@ mod tests {
         let gold = position("11/11/11/11/11/5F5/11/11/11/11/sss8 g 0 1");
         let silver = position("11/11/11/11/11/5F5/11/11/11/11/sss8 s 0 1");
         assert_eq!(evaluate(&gold) - TEMPO, -(evaluate(&silver) - TEMPO));
+    }
+
+    #[test]
+    fn the_explained_values_add_up_to_the_evaluation_for_gold() {
+        for (fen, gold) in [
+            ("11/11/11/11/11/5F5/11/11/11/11/sss8 g 0 1", 1),
+            ("11/11/11/11/11/5F5/11/11/11/11/sss8 s 0 1", -1),
+        ] {
+            let position = position(fen);
+            let text = explain(&position);
+            let values: i32 = text
+                .lines()
+                .skip(1)
+                .filter_map(|line| line.split_whitespace().last()?.parse::<i32>().ok())
+                .sum();
+            assert_eq!(values, gold * evaluate(&position), "{text}");
+        }
     }
 
     #[test]

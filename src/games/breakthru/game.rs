@@ -51,9 +51,13 @@ impl BreakthruGame {
 }
 
 /// Perft below `position`, by turns and as the reference counts (repetitions are not
-/// looked at), until `stop` is set.
+/// looked at), until `stop` is set: then what is left is not counted.
 fn perft_until(position: &Breakthru, depth: u32, stop: &AtomicBool) -> u64 {
-    if depth <= 2 || stop.load(Ordering::Relaxed) {
+    if stop.load(Ordering::Relaxed) {
+        return 0;
+    }
+    // The last level is counted without making the turns, a few microseconds at most.
+    if depth <= 1 {
         return super::perft(position, depth);
     }
     position
@@ -235,6 +239,8 @@ mod tests {
         assert_eq!(outcome.result, GameResult::Draw);
         assert!(twice.legal_moves().is_empty());
         assert!(twice.parse_turn("d5c5,d6c6").is_err());
+        // Read in any case, as the protocols read move names.
+        assert_eq!(start.parse_turn("D6C6,d5C5"), start.parse_turn("d5c5,d6c6"));
         // The search is told of every earlier turn since the last capture.
         assert_eq!(twice.history().len(), 8);
     }
@@ -252,5 +258,7 @@ mod tests {
             4_391_960,
             "perft 2 from the start"
         );
+        // A count told to stop ends at once, whatever its depth.
+        assert_eq!(start.perft(12, &AtomicBool::new(true)), 0);
     }
 }

@@ -130,6 +130,7 @@ impl Breakthru {
         self.side = self.side.opponent();
         self.hash ^= zobrist::silver_to_move();
         self.quiet_turns = if capture { 0 } else { self.quiet_turns + 1 };
-        self.turn += 1;
+        // A position string may start at the largest turn number: it stays there.
+        self.turn = self.turn.saturating_add(1);
     }
 }

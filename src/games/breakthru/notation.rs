@@ -18,11 +18,14 @@ pub fn square_name(square: usize) -> String {
     )
 }
 
-/// Reads a square name, naming what is wrong with it.
+/// Reads a square name (the file in either case, as the protocols read move names), naming
+/// what is wrong with it.
 pub fn parse_square(text: &str) -> Result<usize, String> {
     let mut chars = text.chars();
     let file = match chars.next() {
-        Some(c @ 'a'..='k') => c as usize - 'a' as usize,
+        Some(c) if ('a'..='k').contains(&c.to_ascii_lowercase()) => {
+            c.to_ascii_lowercase() as usize - 'a' as usize
+        }
         Some(c) => {
             return Err(format!(
                 "bad file '{c}' in square '{text}' (files are a to k)"
@@ -134,6 +137,7 @@ mod tests {
         assert_eq!(leg.to_string(), "d10d9");
         assert_eq!(Leg::from_bits(leg.bits()), leg);
         assert_eq!(Leg::parse("k11a1").unwrap().to_string(), "k11a1");
+        assert_eq!(Leg::parse("D10d9"), Ok(leg), "files in either case");
         assert_eq!(Leg::NULL.bits(), 0);
     }
 
@@ -149,7 +153,7 @@ mod tests {
             ("a5", "not a leg"),
             ("a5b", "has no rank"),
             ("a5b6x", "bad rank '6x'"),
-            ("A5b6", "bad file 'A'"),
+            ("L5b6", "bad file 'L'"),
             ("", "not a leg"),
         ] {
             let error = Leg::parse(text).unwrap_err();
