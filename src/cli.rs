@@ -9,6 +9,7 @@
 use crate::eval::EvalSpec;
 use crate::game::Game;
 use crate::games::breakthrough::{BoardSize, Breakthrough};
+use crate::games::breakthru::BreakthruGame;
 use crate::games::{GameVisitor, Variant};
 use crate::{datagen, perft, proof, solve, train};
 use clap::builder::RangedU64ValueParser;
@@ -35,7 +36,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Perft(args)) => args.run(),
         Some(Command::Bench(args)) => args.variant.visit(BenchRun),
         Some(Command::Datagen(args)) => args.run(),
-        Some(Command::Features(args)) => datagen::print_features::<Breakthrough>(&args.files),
+        Some(Command::Features(args)) => args.run(),
         Some(Command::Train(args)) => args.run(),
         Some(Command::Solve(args)) => args.run(),
         Some(Command::VerifyProof(args)) => proof::verify_file(&args.file, args.deep),
@@ -196,10 +197,13 @@ struct DatagenArgs {
     /// The search's node budget per move
     #[arg(long, value_name = "N", default_value_t = datagen_defaults().nodes)]
     nodes: u64,
-    /// The board: C columns and R rows
+    /// The game: breakthrough (and breakthrough5/6/7 for its square boards) or breakthru
+    #[arg(long, value_name = "NAME", value_parser = variant)]
+    variant: Option<Variant>,
+    /// The Breakthrough board: C columns and R rows [default: 8x8]
     #[arg(long, value_name = "CxR", value_parser = BoardSize::from_str,
-          default_value_t = BoardSize::STANDARD)]
-    size: BoardSize,
+          conflicts_with = "variant")]
+    size: Option<BoardSize>,
     /// Games played at once [default: all cores]
     #[arg(long, value_name = "N", value_parser = usize_in(1..=1024))]
     threads: Option<usize>,
@@ -216,11 +220,11 @@ struct DatagenArgs {
     #[arg(long, value_name = "CP", default_value_t = datagen_defaults().margin,
           value_parser = clap::value_parser!(i32).range(0..=10_000))]
     margin: i32,
-    /// The evaluation the games are played with: builtin (the built-in networks), linear,
-    /// or a net file, to make an earlier generation of data again
-    #[arg(long, value_name = "builtin|linear|NET", default_value = "builtin",
-          value_parser = EvalSpec::parse)]
-    eval: EvalSpec,
+    /// Breakthrough's evaluation the games are played with: builtin (the built-in
+    /// networks), linear, or a net file, to make an earlier generation of data again
+    /// [default: builtin]
+    #[arg(long, value_name = "builtin|linear|NET", value_parser = EvalSpec::parse)]
+    eval: Option<EvalSpec>,
 }
 
 fn datagen_defaults() -> datagen::DatagenSettings<Breakthrough> {
@@ -228,8 +232,9 @@ fn datagen_defaults() -> datagen::DatagenSettings<Breakthrough> {
 }
 
 impl DatagenArgs {
-    fn run(self) -> Result<(), String> {
-        let mut settings = datagen::DatagenSettings::new(Breakthrough::start(self.size));
+    /// The settings for games from `start`, but the evaluation.
+    fn settings<G>(&self, start: G) -> datagen::DatagenSettings<G> {
+        let mut settings = datagen::DatagenSettings::new(start);
         settings.games = self.games;
         settings.nodes = self.nodes;
         settings.threads = self.threads.unwrap_or_else(all_cores);
@@ -237,18 +242,44 @@ impl DatagenArgs {
         settings.random_plies = self.random_plies;
         settings.varied_plies = self.varied_plies;
         settings.margin = self.margin;
-        // A net file is only read once the arguments are all known to be good.
-        settings.eval = self.eval.load()?;
-        if let Some(net) = &settings.eval.loaded {
-            if net.size != self.size {
-                return Err(format!(
-                    "--eval: the network is for {}, the games are on {}",
-                    net.size, self.size
-                ));
-            }
-        }
-        datagen::generate_into(&settings, &self.out)
+        settings
     }
+
+    fn run(self) -> Result<(), String> {
+        match chosen_variant(self.variant, self.size) {
+            Variant::Breakthrough(size) => {
+                let mut settings = self.settings(Breakthrough::start(size));
+                // A net file is only read once the arguments are all known to be good.
+                settings.eval = self.eval.clone().unwrap_or(EvalSpec::Builtin).load()?;
+                if let Some(net) = &settings.eval.loaded {
+                    if net.size != size {
+                        return Err(format!(
+                            "--eval: the network is for {}, the games are on {size}",
+                            net.size
+                        ));
+                    }
+                }
+                datagen::generate_into(&settings, &self.out)
+            }
+            Variant::Breakthru if self.eval.is_some() => Err(
+                "--eval chooses among Breakthrough's evaluations; Breakthru has one, its \
+                 hand-made evaluation, which its games are always played with"
+                    .into(),
+            ),
+            Variant::Breakthru => {
+                datagen::generate_into(&self.settings(BreakthruGame::start()), &self.out)
+            }
+            Variant::Relay => Err(no_evaluation("datagen", Variant::Relay)),
+        }
+    }
+}
+
+/// Why a tool that learns an evaluation has nothing to do for `variant`.
+fn no_evaluation(tool: &str, variant: Variant) -> String {
+    format!(
+        "{tool}: {} has no evaluation to learn (breakthrough and breakthru have)",
+        variant.game_name()
+    )
 }
 
 fn all_cores() -> usize {
@@ -257,14 +288,31 @@ fn all_cores() -> usize {
 
 #[derive(Args)]
 struct FeaturesArgs {
+    /// The game of the data: breakthrough (any board: the files say which) or breakthru
+    #[arg(long, value_name = "NAME", value_parser = variant, default_value = "breakthrough")]
+    variant: Variant,
     /// Data files written by `troyka datagen`
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
 
+impl FeaturesArgs {
+    fn run(self) -> Result<(), String> {
+        match self.variant {
+            Variant::Breakthrough(_) => datagen::print_features::<Breakthrough>(&self.files),
+            Variant::Breakthru => datagen::print_features::<BreakthruGame>(&self.files),
+            Variant::Relay => Err(no_evaluation("features", Variant::Relay)),
+        }
+    }
+}
+
 #[derive(Args)]
 #[command(args_override_self = true, allow_negative_numbers = true)]
 struct TrainArgs {
+    /// The game of the data: breakthrough (any board: the files say which), the only game
+    /// the engine has networks for
+    #[arg(long, value_name = "NAME", value_parser = variant, default_value = "breakthrough")]
+    variant: Variant,
     /// The net file to write
     #[arg(long, value_name = "NET")]
     out: PathBuf,
@@ -333,6 +381,13 @@ enum YesNo {
 
 impl TrainArgs {
     fn run(self) -> Result<(), String> {
+        if let variant @ (Variant::Breakthru | Variant::Relay) = self.variant {
+            return Err(format!(
+                "train: the engine has no network for {}; its hand-made evaluation is tuned \
+                 with `troyka features --variant {0}` and scripts/tune.py instead",
+                variant.game_name()
+            ));
+        }
         let mut settings = train::TrainSettings::new(self.data, self.out);
         settings.epochs = self.epochs;
         settings.batch = self.batch;

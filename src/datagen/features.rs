@@ -1,14 +1,14 @@
 //! The linear tuner's input: `troyka features` turns data files into the feature vectors of
-//! their quiet positions ([`TrainableEval::is_quiet`]), one line each: the result for the
-//! side to move (1 won, 0.5 drawn, 0 lost), then [`TrainableEval::linear_features`].
+//! their quiet positions ([`LinearEval::is_quiet`]), one line each: the result for the
+//! side to move (1 won, 0.5 drawn, 0 lost), then [`LinearEval::linear_features`].
 
 use super::record::DataFile;
-use crate::game::TrainableEval;
+use crate::game::LinearEval;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 /// `troyka features`: the feature lines of every file in turn, on stdout.
-pub fn print_features<G: TrainableEval>(paths: &[PathBuf]) -> Result<(), String> {
+pub fn print_features<G: LinearEval>(paths: &[PathBuf]) -> Result<(), String> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     for path in paths {
         let data = DataFile::<G>::read(path)?;
@@ -18,10 +18,7 @@ pub fn print_features<G: TrainableEval>(paths: &[PathBuf]) -> Result<(), String>
 }
 
 /// Writes `result f0 f1 …` for every quiet position of `data`.
-fn write_features<G: TrainableEval>(
-    data: &DataFile<G>,
-    out: &mut impl Write,
-) -> std::io::Result<()> {
+fn write_features<G: LinearEval>(data: &DataFile<G>, out: &mut impl Write) -> std::io::Result<()> {
     for sample in data.samples().filter(|sample| sample.game.is_quiet()) {
         let values: Vec<String> = sample
             .game
@@ -43,17 +40,17 @@ fn write_features<G: TrainableEval>(
 mod tests {
     use super::*;
     use crate::datagen::record::{self, Sample};
-    use crate::game::{Color, GameResult};
+    use crate::game::{Color, Game, GameResult};
     use crate::games::breakthrough::{linear, Breakthrough};
+    use crate::games::breakthru::BreakthruGame;
 
-    fn data(samples: &[(&str, GameResult)]) -> DataFile<Breakthrough> {
-        let game = |fen: &str| Breakthrough::from_fen(fen).unwrap();
-        let mut bytes = record::header::<Breakthrough>(game(samples[0].0).size()).to_vec();
-        for &(fen, result) in samples {
+    fn data_of<G: LinearEval>(samples: &[(G, GameResult)]) -> DataFile<G> {
+        let mut bytes = record::header::<G>(samples[0].0.board()).to_vec();
+        for (game, result) in samples {
             let sample = Sample {
-                game: game(fen),
+                game: game.clone(),
                 score: 0,
-                result,
+                result: *result,
                 best_captures: false,
             };
             record::encode(&sample, &mut bytes);
@@ -61,7 +58,13 @@ mod tests {
         DataFile::from_bytes(bytes).unwrap()
     }
 
-    fn lines(data: &DataFile<Breakthrough>) -> Vec<Vec<String>> {
+    fn data(samples: &[(&str, GameResult)]) -> DataFile<Breakthrough> {
+        let game = |fen: &str| Breakthrough::from_fen(fen).unwrap();
+        let games: Vec<_> = samples.iter().map(|&(fen, r)| (game(fen), r)).collect();
+        data_of(&games)
+    }
+
+    fn lines<G: LinearEval>(data: &DataFile<G>) -> Vec<Vec<String>> {
         let mut out = Vec::new();
         write_features(data, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
@@ -94,5 +97,38 @@ mod tests {
             GameResult::Draw,
         )]);
         assert_eq!(lines(&data)[0][0], "0.5");
+    }
+
+    /// Breakthru's lines too are for the side to move: gold's counts change sign with
+    /// silver to move, in the middle of a turn as at its start.
+    #[test]
+    fn breakthru_features_are_labelled_for_the_side_to_move() {
+        use crate::games::breakthru::evaluation::feature;
+        let game = |fen: &str| BreakthruGame::from_text(fen).unwrap();
+        let siege = "11/5s5/11/7s3/4E6/s2E1F4s/6E4/11/11/5s5/E10";
+        let silver_won = GameResult::Win(Color::Black);
+        let gold_to_move = game(&format!("{siege} g 0 1"));
+        let mid_turn = gold_to_move.play(gold_to_move.parse_move("d6d3").unwrap());
+        let data = data_of(&[
+            (gold_to_move, silver_won),
+            (game(&format!("{siege} s 0 1")), silver_won),
+            (mid_turn, GameResult::Draw),
+            // Not quiet: the flagship's line to a6 is open.
+            (
+                game("11/5s5/11/11/11/5F4s/11/11/11/5s5/11 s 0 1"),
+                silver_won,
+            ),
+        ]);
+        let lines = lines(&data);
+        assert_eq!(lines.len(), 3);
+        let column = |line: &Vec<String>, index: usize| line[index + 1].parse::<i32>().unwrap();
+        let labels: Vec<&str> = lines.iter().map(|l| &*l[0]).collect();
+        assert_eq!(labels, ["0", "1", "0.5"]);
+        assert!(lines.iter().all(|l| l.len() == feature::COUNT + 1));
+        let balance: Vec<i32> = lines.iter().map(|l| column(l, feature::BALANCE)).collect();
+        assert_eq!(balance, [1, -1, 1]);
+        let escorts = |line| column(line, feature::ESCORTS);
+        assert_eq!((escorts(&lines[0]), escorts(&lines[1])), (4, -4));
+        assert_eq!(column(&lines[2], feature::MID_TURN), 1);
     }
 }

@@ -19,7 +19,7 @@ pub mod proof;
 mod training;
 
 pub use move_list::{MoveList, MAX_MOVES};
-pub use training::{TrainableEval, TrainingData, MAX_ACTIVE_INPUTS};
+pub use training::{LinearEval, TrainableEval, TrainingData, MAX_ACTIVE_INPUTS};
 
 use crate::eval::EvalChoice;
 use proof::ProvableGame;

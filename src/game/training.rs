@@ -1,8 +1,9 @@
 //! What the training tools need from a game, so that they never name one: self-play data
 //! (`troyka datagen`, [`crate::datagen`]) needs a game's positions written to records and
-//! read back ([`TrainingData`]); the network trainer (`troyka train`, [`crate::train`]) and
-//! the linear tuner's feature lines (`troyka features`) need what the game's evaluation is
-//! made of ([`TrainableEval`]).
+//! read back ([`TrainingData`]); the linear tuner's feature lines (`troyka features`) need
+//! the game's linear evaluation and its features ([`LinearEval`]); the network trainer
+//! (`troyka train`, [`crate::train`]) needs the game's network too ([`TrainableEval`]),
+//! which only a game the engine has networks for can give.
 //!
 //! A data file holds positions of one *board*: what all of its positions share and what its
 //! header names (Breakthrough's board size). A record is the position's own bytes, as the
@@ -46,12 +47,24 @@ pub trait TrainingData: Game {
     fn decode_position(board: Self::Board, bytes: &[u8], side: Color) -> Self;
 }
 
-/// A game whose evaluation is learnt from training data: the network the trainer fits and
-/// the linear evaluation the tuner fits, whose features `troyka features` writes.
+/// A game with a linear evaluation learnt from training data: the tuner
+/// (`scripts/tune.py`) fits its weights to the features `troyka features` writes.
+pub trait LinearEval: TrainingData {
+    /// The linear evaluation, in centipawns for the side to move: what the tuner fits, and
+    /// what a residual network's output is added to.
+    fn linear_evaluation(&self) -> i32;
+    /// The linear evaluation's features for the side to move, in the tuner's order.
+    fn linear_features(&self) -> Vec<i32>;
+    /// Whether the position's static evaluation is a fair estimate of its value (nothing
+    /// about to be taken or won at once): the tuner learns from these alone.
+    fn is_quiet(&self) -> bool;
+}
+
+/// A game whose network is learnt from training data by the trainer.
 ///
 /// The network is the engine's ([`Network`]): two perspectives, the side to move's and the
 /// other side's, each summing one first-layer row per active input.
-pub trait TrainableEval: TrainingData {
+pub trait TrainableEval: LinearEval {
     /// The network the engine runs on `board`'s positions with nothing learnt yet (every
     /// weight zero): its board and its first layer's rows, one per input of a perspective.
     /// The trainer writes its weights into this shape.
@@ -70,13 +83,4 @@ pub trait TrainableEval: TrainingData {
         mirror: bool,
         add: impl FnMut(usize),
     );
-
-    /// The linear evaluation, in centipawns for the side to move: what a residual network's
-    /// output is added to.
-    fn linear_evaluation(&self) -> i32;
-    /// The linear evaluation's features for the side to move, in the tuner's order.
-    fn linear_features(&self) -> Vec<i32>;
-    /// Whether the position's static evaluation is a fair estimate of its value (nothing
-    /// about to be taken or won at once): the tuner learns from these alone.
-    fn is_quiet(&self) -> bool;
 }

@@ -10,7 +10,7 @@
 
 use super::features::{input, input_count};
 use super::{linear, Bitboard, BoardSize, Breakthrough, Color};
-use crate::game::{TrainableEval, TrainingData};
+use crate::game::{LinearEval, TrainableEval, TrainingData};
 use crate::nnue::network::{Network, Row};
 use crate::with_position;
 
@@ -104,7 +104,9 @@ impl TrainableEval for Breakthrough {
             }
         }
     }
+}
 
+impl LinearEval for Breakthrough {
     fn linear_evaluation(&self) -> i32 {
         linear::evaluate(self)
     }

@@ -89,13 +89,9 @@ impl Position for Breakthru {
         if self.is_first_leg_played() {
             return Exact::Open;
         }
-        let Some(square) = self.flagship() else {
-            return Exact::Open;
-        };
-        let flagship = Board121::square(square);
         let wins = match self.side_to_move() {
-            Color::White => !(flagship.slides(self.empty()) & Board121::EDGES).is_empty(),
-            Color::Black => !(flagship.diagonal_neighbours() & self.silver()).is_empty(),
+            Color::White => self.flagship_has_open_line(),
+            Color::Black => self.flagship_touched(),
         };
         if wins {
             Exact::Won(1)

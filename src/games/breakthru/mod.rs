@@ -2,13 +2,14 @@
 //! 11x11 board, gold's flagship and twelve escorts against silver's twenty ships, turns of one
 //! capture, one flagship slide, or two slides by two different ships (one alone when no
 //! second is possible). Bitboards on a `u128`, legs one at a time and whole turns, the end of
-//! the game, Zobrist hashing, position strings, notation, perft and a diagram. Nothing here
-//! knows about threads, I/O or search.
+//! the game, Zobrist hashing, position strings, notation, perft and a diagram; the
+//! hand-made evaluation, its training records and features, and the search's hooks.
+//! Nothing here knows about threads or I/O.
 
 mod bench;
 pub mod bitboard;
 mod diagram;
-mod evaluation;
+pub mod evaluation;
 mod fen;
 mod game;
 mod hooks;
@@ -16,6 +17,7 @@ mod legs;
 pub mod notation;
 pub mod perft;
 mod position;
+mod training;
 mod turns;
 pub mod zobrist;
 
@@ -25,5 +27,6 @@ pub use game::BreakthruGame;
 pub use notation::{parse_square, square_name, Leg};
 pub use perft::{divide, perft};
 pub use position::{side_name, Breakthru, EndReason, MAX_ESCORTS, MAX_SILVER, NO_CAPTURE_LIMIT};
+pub use training::Board11;
 pub use turns::Turn;
 pub use zobrist::Piece;

@@ -205,6 +205,47 @@ impl Breakthru {
         self.first_moved.map(usize::from)
     }
 
+    /// This position (at the start of a turn) with the turn's first slide made by the ship
+    /// now on `square`, as a data file's record says it: the ship must be the side to
+    /// move's, and not the flagship.
+    pub fn with_first_slide_made(mut self, square: usize) -> Result<Breakthru, String> {
+        let ships = match self.side {
+            Color::White => self.escorts,
+            Color::Black => self.silver,
+        };
+        if self.first_moved.is_some() || !ships.contains(square) {
+            return Err(format!(
+                "no first slide of {} can end on {}",
+                side_name(self.side),
+                square_name(square)
+            ));
+        }
+        self.first_moved = Some(square as u8);
+        self.hash = self.hash_from_scratch();
+        Ok(self)
+    }
+
+    /// Whether a line from the flagship to the edge is open: at the start of gold's turn,
+    /// gold wins by sliding along it.
+    pub fn flagship_has_open_line(&self) -> bool {
+        !(self.flagship.slides(self.empty()) & Board121::EDGES).is_empty()
+    }
+
+    /// Whether a silver ship stands diagonally beside the flagship: at the start of
+    /// silver's turn, silver wins by taking it.
+    pub fn flagship_touched(&self) -> bool {
+        !(self.flagship.diagonal_neighbours() & self.silver).is_empty()
+    }
+
+    /// The pieces of `side` that the other side could take without being taken back:
+    /// diagonally beside an enemy (captures are diagonal steps, both ways) and with no
+    /// piece of their own diagonally beside them to retake on their square.
+    pub fn hanging(&self, side: Color) -> Board121 {
+        let pieces = self.pieces(side);
+        let enemies = self.pieces(side.opponent());
+        pieces & enemies.diagonal_neighbours() & !pieces.diagonal_neighbours()
+    }
+
     /// The Zobrist hash of the pieces, the side to move and the state within the turn; not
     /// of the counters. Positions that repeat have equal hashes: the threefold repetition
     /// draw is for the caller to find, who keeps the history of hashes at the start of each
