@@ -57,7 +57,10 @@ fn breakthru_data_becomes_feature_lines() {
     );
     // The header, then records of 37 position bytes and 3 label bytes.
     let bytes = std::fs::metadata(&data).unwrap().len();
-    assert!(bytes > 16 && (bytes - 16).is_multiple_of(40), "{bytes} bytes");
+    assert!(
+        bytes > 16 && (bytes - 16).is_multiple_of(40),
+        "{bytes} bytes"
+    );
 
     let path = data.to_str().unwrap();
     let output = troyka(&["features", "--variant", "breakthru", path]);
