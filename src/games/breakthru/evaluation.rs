@@ -89,15 +89,15 @@ const NAMES: [&str; feature::COUNT] = [
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; feature::COUNT] = [
     // ESCORTS, SILVER_SHIPS, GOLD_MOBILITY, SILVER_MOBILITY
-    100, -60, 1, -1,
+    56, -45, 0, 0,
     // OPEN_LINES, EDGE_NEARNESS, FLAGSHIP_MOBILITY, TOUCHING_ATTACKERS, ATTACK_SQUARES
-    150, 20, 4, -120, -25,
+    150, 33, 3, -120, -15,
     // ESCAPE_SQUARES, GUARDING_ESCORTS, NEAR_ESCORTS, NEAR_SILVER, EDGE_ESCORTS, EDGE_SILVER
-    0, 0, 0, 0, 0, 0,
+    2, -19, 10, -14, -26, -2,
     // BALANCE
-    0,
+    44,
     // TEMPO, MID_TURN
-    15, 0,
+    1, -3,
 ];
 
 /// Every feature's count: gold's for the first [`GOLD_FEATURES`], the side to move's
