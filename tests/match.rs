@@ -104,15 +104,8 @@ fn round_robin_adds_up_and_its_pgn_reads_back() {
 fn troyka_against_troyka() {
     let scratch = Scratch::new("troyka-troyka");
     let pgn = scratch.path("games.pgn");
-    let troyka = env!("CARGO_BIN_EXE_troyka");
     let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/openings/7x7.txt");
-    let args: Vec<String> = [
-        "--engine",
-        "name=one",
-        &format!("cmd={troyka}"),
-        "--engine",
-        "name=two",
-        &format!("cmd={troyka}"),
+    let args = two_troykas(&[
         "--each",
         "nodes=3000",
         "option.Hash=8",
@@ -126,9 +119,7 @@ fn troyka_against_troyka() {
         &format!("file={suite}"),
         "--pgnout",
         &pgn.display().to_string(),
-    ]
-    .map(String::from)
-    .to_vec();
+    ]);
     let event = run(&scratch, &args);
     assert_eq!(event.code, 0, "{}\n{}", event.stdout, event.stderr);
     check_summary(&event.stdout, "one", "two", 4);

@@ -11,18 +11,11 @@ use troyka::games::breakthru::BreakthruGame;
 fn troyka_plays_breakthru_against_troyka_from_the_opening_suite() {
     let scratch = Scratch::new("troyka-breakthru");
     let (pgn, traffic) = (scratch.path("games.pgn"), scratch.path("traffic.log"));
-    let troyka = env!("CARGO_BIN_EXE_troyka");
     let openings = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scripts/openings/breakthru.txt"
     );
-    let args: Vec<String> = [
-        "--engine",
-        "name=one",
-        &format!("cmd={troyka}"),
-        "--engine",
-        "name=two",
-        &format!("cmd={troyka}"),
+    let args = two_troykas(&[
         "--each",
         "nodes=3000",
         "option.Hash=8",
@@ -38,9 +31,7 @@ fn troyka_plays_breakthru_against_troyka_from_the_opening_suite() {
         &pgn.display().to_string(),
         "--log",
         &traffic.display().to_string(),
-    ]
-    .map(String::from)
-    .to_vec();
+    ]);
     let event = run(&scratch, &args);
     assert_eq!(event.code, 0, "{}\n{}", event.stdout, event.stderr);
     check_summary(&event.stdout, "one", "two", 2);

@@ -176,14 +176,7 @@ fn bad_turns_lose_and_maxmoves_counts_turns() {
 fn troyka_plays_relay_against_troyka() {
     let scratch = Scratch::new("troyka-relay");
     let pgn = scratch.path("games.pgn");
-    let troyka = env!("CARGO_BIN_EXE_troyka");
-    let args: Vec<String> = [
-        "--engine",
-        "name=one",
-        &format!("cmd={troyka}"),
-        "--engine",
-        "name=two",
-        &format!("cmd={troyka}"),
+    let args = two_troykas(&[
         "--each",
         "depth=4",
         "option.Hash=8",
@@ -196,9 +189,7 @@ fn troyka_plays_relay_against_troyka() {
         "plies=2",
         "--pgnout",
         &pgn.display().to_string(),
-    ]
-    .map(String::from)
-    .to_vec();
+    ]);
     let event = run(&scratch, &args);
     assert_eq!(event.code, 0, "{}\n{}", event.stdout, event.stderr);
     check_summary(&event.stdout, "one", "two", 4);

@@ -20,6 +20,18 @@ pub fn fake(name: &str, fault: &[&str]) -> Vec<String> {
     words
 }
 
+/// The arguments of an event of Troyka (`one`) against Troyka (`two`): both engines, then
+/// `words` (limits and options after `--each`, the game, games, openings, outputs).
+pub fn two_troykas(words: &[&str]) -> Vec<String> {
+    let cmd = format!("cmd={}", env!("CARGO_BIN_EXE_troyka"));
+    let engines = ["--engine", "name=one", &cmd, "--engine", "name=two", &cmd];
+    engines
+        .iter()
+        .chain(words)
+        .map(|word| word.to_string())
+        .collect()
+}
+
 /// A scratch directory, removed when dropped.
 pub struct Scratch(pub PathBuf);
 

@@ -218,22 +218,12 @@ fn a_search_until_stop_refuses_what_would_change_the_game() {
     let before = shown(&mut troyka);
     troyka.send("go infinite");
     troyka.until_prefix("info depth");
-    for (command, name) in [
+    troyka.refused_while_searching(&[
         ("position startpos moves f6f5", "position"),
         ("setoption name UCI_Variant value breakthrough", "setoption"),
         ("ucinewgame", "ucinewgame"),
         ("go depth 1", "go"),
-    ] {
-        troyka.send(command);
-        let lines = troyka.until_prefix("info string");
-        assert_eq!(
-            lines.last().unwrap(),
-            &format!(
-                "info string error: '{name}' ignored: a search is running until 'stop'; \
-                 send that first"
-            )
-        );
-    }
+    ]);
     troyka.send("stop");
     let lines = troyka.until_bestmove();
     let game = crate::breakthru_support::game(&mut troyka);

@@ -153,6 +153,22 @@ impl Troyka {
     }
 
     /// The position string the engine is set to.
+    /// Sends each command during a search until `stop` and checks it is refused with the
+    /// error naming it (`(command, name)` pairs).
+    pub fn refused_while_searching(&mut self, commands: &[(&str, &str)]) {
+        for (command, name) in commands {
+            self.send(command);
+            let lines = self.until_prefix("info string");
+            assert_eq!(
+                lines.last().unwrap(),
+                &format!(
+                    "info string error: '{name}' ignored: a search is running until 'stop'; \
+                     send that first"
+                )
+            );
+        }
+    }
+
     pub fn fen(&mut self) -> String {
         let lines = self.ask("d");
         let fen = lines.iter().find_map(|line| line.strip_prefix("Fen: "));

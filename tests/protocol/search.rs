@@ -336,23 +336,13 @@ fn state_changes_during_an_endless_search_are_refused() {
     let mut troyka = Troyka::start();
     troyka.send("go infinite");
     troyka.until_prefix("info depth");
-    for (command, name) in [
+    troyka.refused_while_searching(&[
         ("position startpos moves a2a3", "position"),
         ("setoption name BoardSize value 5x5", "setoption"),
         ("ucinewgame", "ucinewgame"),
         ("go depth 1", "go"),
         ("perft 1", "perft"),
-    ] {
-        troyka.send(command);
-        let lines = troyka.until_prefix("info string");
-        assert_eq!(
-            lines.last().unwrap(),
-            &format!(
-                "info string error: '{name}' ignored: a search is running until 'stop'; \
-                 send that first"
-            )
-        );
-    }
+    ]);
     // Reading commands are answered while it runs.
     troyka.send("query p1turn");
     troyka.until(PATIENCE, |line| line == "response true");
