@@ -112,7 +112,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// How far (in square indices) a step moves a piece of `color`.
-    #[inline]
+    #[inline(always)]
     fn step_distance(&self, color: Color, step: Step) -> u32 {
         match (step, color) {
             (Step::Straight, _) => self.layout.up,
@@ -126,7 +126,7 @@ impl<B: Bitboard> Position<B> {
     /// Squares reached by stepping every piece of `set` once in `step` as `color`. Pieces
     /// on the edge file are masked out first so that diagonal steps never wrap around;
     /// the result may include squares beyond the top of the board, which callers mask.
-    #[inline]
+    #[inline(always)]
     fn stepped(&self, color: Color, set: B, step: Step) -> B {
         let movers = match step {
             Step::Straight => set,
@@ -141,13 +141,13 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Target squares of all moves of `color` in one direction, wherever it is to move.
-    #[inline]
+    #[inline(always)]
     pub fn step_targets(&self, color: Color, step: Step) -> B {
         self.step_targets_from(color, self.pieces(color), step)
     }
 
     /// Target squares of the moves of the pieces `movers` (of `color`) in one direction.
-    #[inline]
+    #[inline(always)]
     pub fn step_targets_from(&self, color: Color, movers: B, step: Step) -> B {
         let allowed = match step {
             Step::Straight => self.empty(),
@@ -157,7 +157,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The square a move in `step` to `to` comes from, for a piece of `color`.
-    #[inline]
+    #[inline(always)]
     pub fn origin(&self, color: Color, step: Step, to: usize) -> usize {
         let distance = self.step_distance(color, step) as usize;
         match color {
@@ -208,8 +208,16 @@ impl<B: Bitboard> Position<B> {
     /// Calls `visit` with every legal move of the side to move (for a position whose game
     /// is not over; on a finished game it still lists what the pieces could do).
     #[inline]
-    pub fn for_each_move(&self, mut visit: impl FnMut(Move)) {
-        let color = self.side;
+    pub fn for_each_move(&self, visit: impl FnMut(Move)) {
+        // One branch on the side here, so that the steps below are straight-line code.
+        match self.side {
+            Color::White => self.for_each_move_of(Color::White, visit),
+            Color::Black => self.for_each_move_of(Color::Black, visit),
+        }
+    }
+
+    #[inline(always)]
+    fn for_each_move_of(&self, color: Color, mut visit: impl FnMut(Move)) {
         for step in Step::ALL {
             for to in self.step_targets(color, step).squares() {
                 visit(Move::new(self.origin(color, step, to), to));
@@ -225,7 +233,14 @@ impl<B: Bitboard> Position<B> {
     /// Number of legal moves, without listing them (perft's bulk count).
     #[inline]
     pub fn count_moves(&self) -> u64 {
-        let color = self.side;
+        match self.side {
+            Color::White => self.count_moves_of(Color::White),
+            Color::Black => self.count_moves_of(Color::Black),
+        }
+    }
+
+    #[inline(always)]
+    fn count_moves_of(&self, color: Color) -> u64 {
         (self.step_targets(color, Step::Straight).count()
             + self.step_targets(color, Step::TowardFirstFile).count()
             + self.step_targets(color, Step::TowardLastFile).count()) as u64
