@@ -406,13 +406,13 @@ impl Conductor {
     }
 
     /// A `bestmove` from the engine: Troyka's move is played if the page still wants it;
-    /// then the next search starts. Whether the game changed.
-    pub fn on_bestmove(&mut self, board: &mut dyn Board, best: &str) -> bool {
+    /// then the next search starts. The session's state always changes (the engine's
+    /// status at least).
+    pub fn on_bestmove(&mut self, board: &mut dyn Board, best: &str) {
         let Some(work) = self.work.take() else {
-            return false;
+            return;
         };
         let current = work.generation == self.generation;
-        let mut changed = false;
         match work.task {
             Task::Move { .. }
                 if current && matches!(self.wanted(board), Some(Task::Move { .. })) =>
@@ -425,15 +425,11 @@ impl Conductor {
                     time: work.started.elapsed(),
                 };
                 match board.play_turn(best, Some(note)) {
-                    Ok(()) => {
-                        self.position_changed();
-                        changed = true;
-                    }
+                    Ok(()) => self.position_changed(),
                     Err(error) => {
                         self.message = Some(format!("Troyka's move {best} was refused: {error}"));
                         // Nothing more is asked of the engine until the page acts.
                         self.settings.players = [Player::Human; 2];
-                        changed = true;
                     }
                 }
             }
@@ -444,11 +440,9 @@ impl Conductor {
                         verdict.push_str(&format!("; the move: {best}"));
                     }
                 }
-                changed = true;
             }
             _ => {}
         }
         self.drive(board);
-        changed
     }
 }

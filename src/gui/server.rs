@@ -33,9 +33,7 @@ async fn serve(port: Option<u16>, open: bool, exe: PathBuf) -> Result<(), String
         .local_addr()
         .map_err(|e| format!("cannot read the server's address: {e}"))?;
     let url = format!("http://{address}/");
-    println!("Troyka's board: {url}");
-    println!("(Ctrl-C stops the server)");
-    let _ = std::io::stdout().flush();
+    say(&format!("Troyka's board: {url}\n(Ctrl-C stops the server)"));
     if open {
         open_browser(&url);
     }
@@ -57,6 +55,13 @@ async fn serve(port: Option<u16>, open: bool, exe: PathBuf) -> Result<(), String
     served
 }
 
+/// Prints a line for the person on stdout. A closed stdout (the terminal went, or a script
+/// read the address and closed the pipe) must not stop the server, so errors are ignored.
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
+}
+
 /// The listening socket, on the loopback address only.
 async fn listen(port: Option<u16>) -> Result<TcpListener, String> {
     let bind = |port| TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
@@ -67,7 +72,7 @@ async fn listen(port: Option<u16>) -> Result<TcpListener, String> {
         None => match bind(DEFAULT_PORT).await {
             Ok(listener) => Ok(listener),
             Err(_) => {
-                eprintln!("port {DEFAULT_PORT} is taken; using a free one");
+                say(&format!("port {DEFAULT_PORT} is taken; using a free one"));
                 bind(0)
                     .await
                     .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))
@@ -79,7 +84,9 @@ async fn listen(port: Option<u16>) -> Result<TcpListener, String> {
 /// Opens `url` with `xdg-open`, or says to open it by hand.
 fn open_browser(url: &str) {
     let Some(opener) = find_in_path("xdg-open") else {
-        println!("--open: xdg-open is not installed; open {url} in your browser");
+        say(&format!(
+            "--open: xdg-open is not installed; open {url} in your browser"
+        ));
         return;
     };
     let spawned = Command::new(opener)
@@ -91,7 +98,9 @@ fn open_browser(url: &str) {
     match spawned {
         // Waited for on a thread of its own, so that it leaves no zombie behind.
         Ok(mut child) => drop(std::thread::spawn(move || child.wait())),
-        Err(e) => println!("--open: cannot run xdg-open ({e}); open {url} in your browser"),
+        Err(e) => say(&format!(
+            "--open: cannot run xdg-open ({e}); open {url} in your browser"
+        )),
     }
 }
 

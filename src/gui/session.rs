@@ -349,7 +349,10 @@ impl Session {
                 let update = conductor.on_info(board.as_mut(), info);
                 (update.state, update.info)
             }
-            EngineLine::BestMove(best) => (conductor.on_bestmove(board.as_mut(), &best), None),
+            EngineLine::BestMove(best) => {
+                conductor.on_bestmove(board.as_mut(), &best);
+                (true, None)
+            }
             EngineLine::Other => (false, None),
         };
         if let Some(info) = info {
