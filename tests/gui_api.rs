@@ -5,114 +5,12 @@
 
 mod gui_support;
 
+use gui_support::api::{raw_post, Api, Socket};
 use gui_support::Server;
 use serde_json::{json, Value};
-use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const TROYKA: &str = env!("CARGO_BIN_EXE_troyka");
-/// The longest a test waits for an event on the WebSocket.
-const EVENT_WAIT: Duration = Duration::from_secs(30);
-
-/// An HTTP client for one server that reads error statuses' bodies too.
-struct Api {
-    agent: ureq::Agent,
-    base: String,
-}
-
-impl Api {
-    fn new(server: &Server) -> Api {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .into();
-        Api {
-            agent,
-            base: server.url.trim_end_matches('/').to_string(),
-        }
-    }
-
-    fn answer(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> (u16, String) {
-        let mut response = response.expect("the server answers");
-        let status = response.status().as_u16();
-        let text = response.body_mut().read_to_string().expect("a text body");
-        (status, text)
-    }
-
-    fn post_text(&self, path: &str, body: &str) -> (u16, Value) {
-        let (status, text) = Api::answer(
-            self.agent
-                .post(format!("{}{path}", self.base))
-                .header("Content-Type", "application/json")
-                .send(body),
-        );
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-
-    fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        self.post_text(path, &body.to_string())
-    }
-
-    fn get(&self, path: &str) -> (u16, String) {
-        Api::answer(self.agent.get(format!("{}{path}", self.base)).call())
-    }
-
-    fn state(&self, id: &str) -> Value {
-        let (status, text) = self.get(&format!("/api/sessions/{id}"));
-        assert_eq!(status, 200, "{text}");
-        serde_json::from_str(&text).unwrap()
-    }
-
-    /// A new session on `spec`'s game, in which Troyka plays neither side.
-    fn session(&self, spec: Value) -> String {
-        let (status, state) = self.post("/api/sessions", spec);
-        assert_eq!(status, 201, "{state}");
-        let id = state["id"].as_str().unwrap().to_string();
-        self.ok(&id, "settings", json!({"players": ["human", "human"]}));
-        id
-    }
-
-    /// A command that must succeed: the new state.
-    fn ok(&self, id: &str, command: &str, body: Value) -> Value {
-        let (status, state) = self.post(&format!("/api/sessions/{id}/{command}"), body);
-        assert_eq!(status, 200, "{command}: {state}");
-        state
-    }
-
-    /// A command that must be refused: the reason, after checking that the state it comes
-    /// with is the state before.
-    fn refused(&self, id: &str, command: &str, body: Value) -> String {
-        let before = self.state(id);
-        let (status, answer) = self.post(&format!("/api/sessions/{id}/{command}"), body);
-        assert_eq!(status, 400, "{command}: {answer}");
-        for field in ["board", "fen", "moves", "legs", "cursor", "players"] {
-            assert_eq!(
-                answer["state"][field], before[field],
-                "{command} changed {field}"
-            );
-        }
-        answer["error"].as_str().unwrap().to_string()
-    }
-
-    /// Polls the state until `done` holds; panics after `within`.
-    fn wait_for(&self, id: &str, within: Duration, done: impl Fn(&Value) -> bool) -> Value {
-        let start = Instant::now();
-        loop {
-            let state = self.state(id);
-            if done(&state) {
-                return state;
-            }
-            assert!(start.elapsed() < within, "still waiting: {state}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
 fn moves(state: &Value) -> Vec<&str> {
     state["moves"]
         .as_array()
@@ -124,75 +22,6 @@ fn moves(state: &Value) -> Vec<&str> {
 
 fn legal(state: &Value) -> usize {
     state["legal"].as_array().unwrap().len()
-}
-
-/// A POST written by hand: the server may answer (413) before it has read a huge body and
-/// close the connection, which an HTTP client reports as a broken pipe, not the answer.
-fn raw_post(server: &Server, path: &str, body: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(server.authority()).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n",
-        server.authority(),
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    // The server may stop reading at any point: what it has not read does not matter.
-    let _ = stream.write_all(body.as_bytes());
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
-        .split_whitespace()
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {answer:?}"));
-    (status, answer)
-}
-
-/// The page's WebSocket on a session.
-struct Socket(tungstenite::WebSocket<TcpStream>);
-
-impl Socket {
-    fn open(server: &Server, id: &str) -> Socket {
-        let stream = TcpStream::connect(server.authority()).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .unwrap();
-        let url = format!("ws://{}/api/sessions/{id}/events", server.authority());
-        let (socket, _) = tungstenite::client(url, stream).expect("the WebSocket opens");
-        Socket(socket)
-    }
-
-    /// The next event. The server's pings (every 15 s) are skipped; a test that waits
-    /// longer than [`EVENT_WAIT`] for its event fails.
-    fn next(&mut self) -> Value {
-        let start = Instant::now();
-        loop {
-            match self.0.read().expect("an event") {
-                tungstenite::Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-                _ => assert!(start.elapsed() < EVENT_WAIT, "no event in {EVENT_WAIT:?}"),
-            }
-        }
-    }
-
-    /// Events until one satisfies `wanted`, for at most [`EVENT_WAIT`].
-    fn until(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
-        let start = Instant::now();
-        loop {
-            let event = self.next();
-            if wanted(&event) {
-                return event;
-            }
-            assert!(
-                start.elapsed() < EVENT_WAIT,
-                "still waiting; the last event: {event}"
-            );
-        }
-    }
 }
 
 #[test]
@@ -323,6 +152,17 @@ fn a_breakthru_turn_is_entered_a_slide_at_a_time() {
     assert_eq!(
         (moves(&state).len(), state["legs"].as_array().unwrap().len()),
         (2, 0)
+    );
+
+    // Gold's last escort: after its slide no other ship can slide, so one slide is the turn.
+    let fen = "11/1s9/11/11/11/5F5/11/11/3E7/11/11 g 0 1";
+    api.ok(&id, "new", json!({"fen": fen}));
+    let state = api.ok(&id, "leg", json!({"leg": "d3d4"}));
+    assert_eq!(moves(&state), ["d3d4"]);
+    assert_eq!(state["legs"], json!([]));
+    assert_eq!(
+        state["sides"][state["to_move"].as_u64().unwrap() as usize],
+        "silver"
     );
 }
 

@@ -1,5 +1,12 @@
 //! `troyka gui` run as the real binary for the tests: started on a free port (its printed
-//! address read back), its engine processes counted, and stopped when dropped.
+//! address read back), its engine processes counted, and stopped when dropped; [`api`], a
+//! page's requests without a browser; and [`browser`], a headless Chromium driven over
+//! WebDriver.
+
+#![allow(dead_code)] // Each test file uses a different part.
+
+pub mod api;
+pub mod browser;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

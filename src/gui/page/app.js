@@ -217,8 +217,11 @@ function disconnected() {
   showMessage();
 }
 
+// A new game; the last game's saved PGN goes from the page.
 function newGame(spec) {
   page.info = null;
+  $("pgn").value = "";
+  $("pgn-download").hidden = true;
   return command("new", spec);
 }
 
@@ -309,6 +312,8 @@ async function start() {
     const state = await call("POST", "/api/sessions", spec);
     page.id = state.id;
     render(state);
+    // When the page was first usable, for the browser test's measure of the load time.
+    performance.mark("troyka-ready");
     connect();
   } catch (error) {
     page.error = `Cannot open a session: ${error.message}`;
