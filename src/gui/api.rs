@@ -1,4 +1,4 @@
-//! The HTTP API (documented in [`super`]): routes, JSON bodies in and out, and every
+//! The HTTP API (`docs/gui.md` lists it): routes, JSON bodies in and out, and every
 //! failure as a status and a JSON `{"error": …}` (with the unchanged `state` when a session
 //! refused a request). Requests from other sites are refused ([`same_site`]); bodies are
 //! limited to [`MAX_BODY`].

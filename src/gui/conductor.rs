@@ -88,6 +88,42 @@ struct Work {
     lines: Vec<Info>,
 }
 
+impl Work {
+    /// The current search's lines, scores from white's side.
+    fn view(&self) -> InfoView {
+        let lines = self
+            .lines
+            .iter()
+            .filter_map(|line| {
+                let score = line.score?;
+                let white = Eval::from_mover(score, 0, self.side).score;
+                let bound = match (self.side, line.bound) {
+                    (Color::Black, Some("lower")) => Some("upper"),
+                    (Color::Black, Some(_)) => Some("lower"),
+                    (_, bound) => bound,
+                };
+                Some(LineView {
+                    multipv: line.multipv,
+                    depth: line.depth,
+                    seldepth: line.seldepth,
+                    score: ScoreView::new(white, line.depth.unwrap_or(0)),
+                    bound,
+                    nodes: line.nodes,
+                    nps: line.nps,
+                    time: line.time,
+                    pv: line.pv.clone(),
+                })
+            })
+            .collect();
+        InfoView {
+            generation: self.generation,
+            task: self.task.name(),
+            index: self.index,
+            lines,
+        }
+    }
+}
+
 /// One principal variation as the page shows it, the score from white's side.
 #[derive(Serialize, Debug)]
 pub struct LineView {
@@ -366,42 +402,7 @@ impl Conductor {
         work.lines.sort_by_key(|line| line.multipv);
         Update {
             state,
-            info: Some(self.info_view()),
-        }
-    }
-
-    /// The current search's lines, scores from white's side.
-    fn info_view(&self) -> InfoView {
-        let work = self.work.as_ref().expect("called while a search runs");
-        let lines = work
-            .lines
-            .iter()
-            .filter_map(|line| {
-                let score = line.score?;
-                let white = Eval::from_mover(score, 0, work.side).score;
-                let bound = match (work.side, line.bound) {
-                    (Color::Black, Some("lower")) => Some("upper"),
-                    (Color::Black, Some(_)) => Some("lower"),
-                    (_, bound) => bound,
-                };
-                Some(LineView {
-                    multipv: line.multipv,
-                    depth: line.depth,
-                    seldepth: line.seldepth,
-                    score: ScoreView::new(white, line.depth.unwrap_or(0)),
-                    bound,
-                    nodes: line.nodes,
-                    nps: line.nps,
-                    time: line.time,
-                    pv: line.pv.clone(),
-                })
-            })
-            .collect();
-        InfoView {
-            generation: work.generation,
-            task: work.task.name(),
-            index: work.index,
-            lines,
+            info: Some(work.view()),
         }
     }
 

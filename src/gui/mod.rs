@@ -30,47 +30,10 @@
 //!
 //! # The API
 //!
-//! JSON in and out; every failure is an HTTP error status with `{"error": "why"}`, and a
-//! request a session refuses (an illegal leg, a bad position string) also carries the
-//! session's `state`, unchanged. Bodies over 256 KiB get 413. Requests whose `Host` is not
-//! `127.0.0.1:PORT` or `localhost:PORT`, or that come from another site's page (`Origin`),
-//! get 403.
-//!
-//! | request | body | does |
-//! |---|---|---|
-//! | `POST /api/sessions` | a game: `{}`, `{"variant": "breakthru"}`, `{"variant": "breakthrough", "size": "6x6"}`, `{"fen": "…"}` | a new session: 201 and its state |
-//! | `GET /api/sessions/ID` | | the state |
-//! | `DELETE /api/sessions/ID` | | ends the session and its engine: 204 |
-//! | `GET /api/sessions/ID/events` | | the session's WebSocket (below) |
-//! | `POST …/new` | a game, as for a new session | a new game; the settings stay |
-//! | `POST …/leg` | `{"leg": "a2a3"}` | a person's leg: a Breakthrough move, or one Breakthru slide or capture |
-//! | `POST …/turn` | `{"turn": "d5c5,d6c6"}` | a person's whole turn |
-//! | `POST …/cancel` | | drops the legs of a turn half entered |
-//! | `POST …/takeback` | | takes back the last move, and Troyka's answer to it |
-//! | `POST …/goto` | `{"index": 5}` | shows the position after that many moves; a move played there cuts the game |
-//! | `POST …/settings` | any of `{"players": ["human", "troyka"], "movetime_ms": 1000, "multipv": 3, "analyse": true}` | who plays white and black, Troyka's time per move (10 ms to 10 min), analysis and its lines (1 to 16) |
-//! | `POST …/solve` | `{"time_ms": 10000}` | "who wins?": the solver on the shown position (Breakthrough boards of at most 36 squares) |
-//! | `POST …/stop` | | Troyka moves now; a proof stops; analysis is turned off |
-//! | `GET …/pgn` | | the whole game as PGN (as `troyka-match` writes it; `*` while it goes on) |
-//! | `POST …/pgn` | `{"pgn": "…"}` | loads a PGN record's first game, to look at (Troyka plays neither side) |
-//!
-//! The state (see [`session::StateView`] and [`view::BoardView`]): `board` (rows from the
-//! top, a letter per square: `P`/`p` Breakthrough's white and black, `F`/`E`/`s` Breakthru's
-//! flagship, escorts and silver ships, `.` empty), `files`, `ranks`, `sides`, `to_move`,
-//! `fen` (the position string at the cursor), `moves` (each with Troyka's note on it),
-//! `cursor`, `legs` (a turn half entered), `legal` (every legal leg of the shown position),
-//! `last`, `outcome` (`result`, `winner`, `reason`), `evals` (Troyka's score of each
-//! position from white's side, as `text`, `percent` and `depth`), `players`, `movetime_ms`,
-//! `multipv`, `analyse`, `engine` (`idle`, `thinking`, `analysing`, `solving`, `stopped`),
-//! `verdict` (the solver's), `message`, and `version` and `generation`, which count the
-//! states sent and the positions shown.
-//!
-//! The WebSocket sends JSON events: `{"type": "state", …}` with the whole state after each
-//! change (its first message is the state now), `{"type": "info", "generation", "task",
-//! "index", "lines": [{"multipv", "depth", "seldepth", "score": {"text", "percent"},
-//! "bound", "nodes", "nps", "time", "pv"}]}` as the engine searches, and `{"type":
-//! "closed"}`. The session ends when its page's last WebSocket closes; a session that never
-//! had one ends after 30 s without a request. At most 32 sessions are open at once.
+//! JSON over HTTP, and a WebSocket per page for the events (each new state, the engine's
+//! lines): `docs/gui.md` lists the requests, the state and the events. [`api`] routes the
+//! requests and turns every failure into a status and a reason; [`socket`] serves the
+//! WebSocket; [`sessions`] keeps the sessions by id and ends those whose page has gone.
 
 mod api;
 mod assets;
