@@ -40,6 +40,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Train(args)) => args.run(),
         Some(Command::Solve(args)) => args.run(),
         Some(Command::VerifyProof(args)) => proof::verify_file(&args.file, args.deep),
+        Some(Command::Gui(args)) => crate::gui::run(args.port, args.open),
     };
     match result {
         Ok(()) => 0,
@@ -84,6 +85,11 @@ enum Command {
     Solve(Box<SolveArgs>),
     /// Check a proof with the rules and the race patterns alone
     VerifyProof(VerifyProofArgs),
+    /// A board in the browser: play and analyse both games with Troyka
+    ///
+    /// Starts a web server on 127.0.0.1 and prints its address; each page gets its own
+    /// engine. Ctrl-C stops it.
+    Gui(GuiArgs),
 }
 
 // A flag given twice overrides itself (`args_override_self`), so that a script can change a
@@ -452,6 +458,18 @@ impl SolveArgs {
         let game = start(self.fen, self.size);
         solve::solve_and_prove(game, settings, self.proof, self.checkpoint)
     }
+}
+
+#[derive(Args)]
+#[command(args_override_self = true)]
+struct GuiArgs {
+    /// The port to listen on; 0 lets the system pick a free one [default: 8080, or a free
+    /// one if it is taken]
+    #[arg(long, value_name = "N")]
+    port: Option<u16>,
+    /// Open the page in the browser (with xdg-open)
+    #[arg(long)]
+    open: bool,
 }
 
 #[derive(Args)]

@@ -1,4 +1,5 @@
-//! Troyka, a Breakthrough engine: the rules, perft, search, and the text protocol.
+//! Troyka, a Breakthrough engine: the rules, perft, search, the text protocol, and a board
+//! in the browser.
 
 pub mod bench;
 pub mod cli;
@@ -6,6 +7,7 @@ pub mod datagen;
 pub mod eval;
 pub mod game;
 pub mod games;
+pub mod gui;
 pub mod nnue;
 pub mod perft;
 pub mod proof;

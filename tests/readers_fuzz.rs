@@ -149,6 +149,7 @@ fn pgn_never_panics_and_round_trips() {
             white: "a",
             black: "b",
             time_controls: ["1+0.01".into(), "1+0.01".into()],
+            unnoted: Some("book"),
         };
         let written = pgn::write(&record, &header);
         let read = pgn::read(&written, &root).unwrap_or_else(|e| panic!("{e}\n{written}"));

@@ -160,11 +160,17 @@ pub struct GameRecord<G: Game> {
 impl<G: Game> GameRecord<G> {
     /// The side that played move `index` (a turn): the sides take turns from the root's.
     pub fn mover(&self, index: usize) -> Color {
-        if index.is_multiple_of(2) {
-            self.root.side_to_move()
-        } else {
-            self.root.side_to_move().opponent()
-        }
+        mover(&self.root, index)
+    }
+}
+
+/// The side that plays move `index` (a turn) of a game from `root`: the sides take turns
+/// from the root's.
+pub fn mover<G: Game>(root: &G, index: usize) -> Color {
+    if index.is_multiple_of(2) {
+        root.side_to_move()
+    } else {
+        root.side_to_move().opponent()
     }
 }
 

@@ -281,6 +281,7 @@ impl<'a, G: Game> Event<'a, G> {
             white: &white.name,
             black: &black.name,
             time_controls: [white.limits.label(), black.limits.label()],
+            unnoted: Some("book"),
         };
         file.write_all(pgn::write(record, &header).as_bytes())
             .and_then(|()| file.flush())

@@ -12,7 +12,7 @@ mod read;
 mod write;
 
 pub use read::{read, strip_move_number, texts, PgnGame, PgnText};
-pub use write::{write, Header};
+pub use write::{write, write_game, Header};
 
 #[cfg(test)]
 mod tests {
@@ -54,6 +54,7 @@ mod tests {
             white: "new",
             black: "old",
             time_controls: ["nodes=100".into(), "2+0.02".into()],
+            unnoted: Some("book"),
         };
         let text = write(&sample(), &header);
         for expected in [
@@ -78,6 +79,7 @@ mod tests {
             white: "a \\ b",
             black: "c",
             time_controls: ["st=1".into(), "st=1".into()],
+            unnoted: Some("book"),
         };
         let record = sample();
         let text = write(&record, &header) + &write(&record, &header);
@@ -109,6 +111,7 @@ mod tests {
             white: "a",
             black: "b",
             time_controls: ["nodes=10".into(), "nodes=10".into()],
+            unnoted: Some("book"),
         };
         let mut record = sample();
         record.ending = Ending {
@@ -163,6 +166,7 @@ mod tests {
             white: "a",
             black: "b",
             time_controls: ["depth=3".into(), "depth=3".into()],
+            unnoted: Some("book"),
         };
         let text = write(&record, &header);
         for expected in [

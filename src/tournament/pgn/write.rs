@@ -1,7 +1,7 @@
 //! Writing one game record as PGN text.
 
 use crate::game::{Color, Game};
-use crate::tournament::record::GameRecord;
+use crate::tournament::record::{mover, Ending, GameRecord, MoveNote, Turn};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What a record needs besides the game itself.
@@ -12,12 +12,33 @@ pub struct Header<'a> {
     pub black: &'a str,
     /// The time controls of white and black, as [`MoveLimits::label`](crate::tournament::spec::MoveLimits::label).
     pub time_controls: [String; 2],
+    /// The comment after a move without a note: `book` for a match's opening moves; none
+    /// for the moves a person played on the board (`troyka gui`).
+    pub unnoted: Option<&'a str>,
 }
 
 /// One game as PGN text, ending with a blank line.
 pub fn write<G: Game>(record: &GameRecord<G>, header: &Header) -> String {
-    let ending = &record.ending;
-    let result = ending.result.pgn();
+    write_game(
+        &record.root,
+        &record.moves,
+        &record.notes,
+        Some(&record.ending),
+        header,
+    )
+}
+
+/// A game that may still be going on (`ending` is `None`: the result `*` and PGN's
+/// `[Termination "unterminated"]`) as PGN text, ending with a blank line: the moves from
+/// `root`, each a whole turn, and a note for each (see [`GameRecord`]).
+pub fn write_game<G: Game>(
+    root: &G,
+    moves: &[Turn<G>],
+    notes: &[Option<MoveNote>],
+    ending: Option<&Ending>,
+    header: &Header,
+) -> String {
+    let result = ending.map_or("*", |ending| ending.result.pgn());
     let mut tags = vec![
         ("Event", header.event.to_string()),
         ("Site", "?".to_string()),
@@ -28,7 +49,7 @@ pub fn write<G: Game>(record: &GameRecord<G>, header: &Header) -> String {
         ("Result", result.to_string()),
         ("Variant", G::PGN_VARIANT.to_string()),
         ("SetUp", "1".to_string()),
-        ("FEN", record.root.to_text()),
+        ("FEN", root.to_text()),
     ];
     let [white_tc, black_tc] = &header.time_controls;
     if white_tc == black_tc {
@@ -38,8 +59,9 @@ pub fn write<G: Game>(record: &GameRecord<G>, header: &Header) -> String {
         tags.push(("BlackTimeControl", black_tc.clone()));
     }
     // PGN counts the sides' moves as plies: here, turns.
-    tags.push(("PlyCount", record.moves.len().to_string()));
-    tags.push(("Termination", ending.termination.pgn_name().to_string()));
+    tags.push(("PlyCount", moves.len().to_string()));
+    let termination = ending.map_or("unterminated", |ending| ending.termination.pgn_name());
+    tags.push(("Termination", termination.to_string()));
     let mut text: String = tags
         .iter()
         .map(|(name, value)| format!("[{name} \"{}\"]\n", escape(value)))
@@ -47,31 +69,36 @@ pub fn write<G: Game>(record: &GameRecord<G>, header: &Header) -> String {
     text.push('\n');
 
     let mut words = Vec::new();
-    let mut position = record.root.clone();
+    let mut position = root.clone();
     let mut number = 1;
-    for (index, (turn, note)) in record.moves.iter().zip(&record.notes).enumerate() {
-        match (record.mover(index), index) {
+    for (index, (turn, note)) in moves.iter().zip(notes).enumerate() {
+        match (mover(root, index), index) {
             (Color::White, _) => words.push(format!("{number}.")),
             (Color::Black, 0) => words.push(format!("{number}...")),
             (Color::Black, _) => {}
         }
         words.push(position.turn_name(turn));
-        words.push(match note {
-            None => "{book}".to_string(),
+        match note {
+            None => words.extend(header.unnoted.map(|word| format!("{{{word}}}"))),
             Some(note) => {
                 let score = note.score.map_or("?".into(), |s| s.text());
                 let depth = note.depth.map_or("?".into(), |d| d.to_string());
-                format!("{{{score}/{depth} {:.3}s}}", note.time.as_secs_f64())
+                words.push(format!(
+                    "{{{score}/{depth} {:.3}s}}",
+                    note.time.as_secs_f64()
+                ));
             }
-        });
-        if record.mover(index) == Color::Black {
+        }
+        if mover(root, index) == Color::Black {
             number += 1;
         }
         for &mv in turn {
             position = position.play(mv);
         }
     }
-    words.push(format!("{{{}}}", ending.reason.replace('}', ")")));
+    if let Some(ending) = ending {
+        words.push(format!("{{{}}}", ending.reason.replace('}', ")")));
+    }
     words.push(result.to_string());
     text += &wrap(&words, 80);
     text += "\n\n";
