@@ -1,6 +1,7 @@
 """``python -m cluster COMMAND``: datagen, match, solve and join on a Ray cluster (an
 existing one with ``--address``, default ``auto``, or ``--local N`` one-CPU nodes on this
-machine). Run from the repository's root with the venv of scripts/cluster-setup."""
+machine), and status, a solve's figures from its state directory. Run from the
+repository's root with the venv of scripts/cluster-setup."""
 
 import argparse
 import sys
@@ -87,6 +88,12 @@ def join_command(args):
     print(verify(args.troyka, args.out))
 
 
+def status_command(args):
+    from .status import summary
+
+    print("\n".join(summary(args.state, args.every)))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m cluster", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -132,7 +139,14 @@ def main(argv=None):
     p.add_argument("--troyka", default=troyka.default_binary())
     p.set_defaults(run=join_command)
 
+    p = commands.add_parser("status", help="a solve's numbers, jobs and speed, from its state")
+    p.add_argument("--state", required=True)
+    p.add_argument("--every", type=float, default=3600, help="timeline step, in seconds of wall time")
+    p.set_defaults(run=status_command)
+
     args = parser.parse_args(argv)
+    if getattr(args, "local", 0):
+        connect.use_loopback()
     args.run(args)
 
 

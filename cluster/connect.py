@@ -49,7 +49,10 @@ def local_cluster(nodes=3, object_store_mb=100):
     from ray.cluster_utils import Cluster
 
     node = {"num_cpus": 1, "object_store_memory": object_store_mb << 20}
-    cluster = Cluster(initialize_head=True, head_node_args={**node, "include_dashboard": False})
+    # Ray runs its workers at nice 15; here they share the machine with whatever else runs
+    # and are compared with troyka solve, so they keep the priority the command was given.
+    head = {**node, "include_dashboard": False, "_system_config": {"worker_niceness": 0}}
+    cluster = Cluster(initialize_head=True, head_node_args=head)
     try:
         for _ in range(nodes - 1):
             cluster.add_node(**node)

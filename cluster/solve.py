@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import json
 import os
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -45,8 +46,9 @@ def describe(binary, fen):
 def solve_job(binary, fen, budget, hash_mb):
     """One job: ``troyka solve`` on ``fen`` with at most ``budget`` nodes (``None``: until
     solved). Returns the JSON report, with the proof's text gzipped and its SHA-256 when
-    the job solved the position."""
-    started = time.monotonic()
+    the job solved the position, and the binary's CPU time (on a shared machine the
+    wall time says little of the work)."""
+    started, cpu = time.monotonic(), _children_cpu()
     with tempfile.TemporaryDirectory(prefix="troyka-job-") as directory:
         report_path, proof = Path(directory) / "job.json", Path(directory) / "job.proof"
         args = [binary, "solve", "--fen", fen, "--hash", hash_mb, "--json", report_path, "--proof", proof]
@@ -59,6 +61,7 @@ def solve_job(binary, fen, budget, hash_mb):
             report["proof_sha256"] = hashlib.sha256(text).hexdigest()
             report["proof_gz"] = gzip.compress(text, mtime=0)
     report["wall"] = round(time.monotonic() - started, 3)
+    report["cpu"] = round(_children_cpu() - cpu, 3)
     report["worker"] = ray.get_runtime_context().get_node_id()
     return report
 
@@ -73,7 +76,11 @@ class Master:
         self.binary, self.budget, self.hash_mb, self.log = binary, budget, hash_mb, log
         state = read_json(self.dir / STATE)
         if state is None:
-            self.tree = Tree.start(describe(binary, fen))
+            # The description lists the root's children: the tree starts with them as its
+            # leaves rather than spend a job's budget on the root only to expand it.
+            description = describe(binary, fen)
+            self.tree = Tree.start(description)
+            self.tree.finish(self.tree.root, description)
             self.tree.stats.update(budget=budget, wall=0.0)
         else:
             self.tree = Tree.from_json(state)
@@ -104,14 +111,14 @@ class Master:
         self.tree.finish(key, report, proof)
         self.tree.update()
         root = self.tree.nodes[self.tree.root]
-        entry = {k: report[k] for k in ("fen", "result", "nodes", "seconds", "wall", "worker")}
+        entry = {k: report[k] for k in ("fen", "result", "nodes", "seconds", "wall", "cpu", "worker")}
         entry.update(at=round(self.wall_before + time.monotonic() - self.started, 3),
                      tree=len(self.tree.nodes), root_pn=_json_number(root["pn"]),
                      root_dn=_json_number(root["dn"]), proof_lines=report["proof_lines"])
         with open(self.dir / JOB_LOG, "a") as file:
             file.write(json.dumps(entry) + "\n")
         self.save()
-        if time.monotonic() - self.last_log >= 10 or self.tree.solved():
+        if time.monotonic() - self.last_log >= 10:
             self.last_log = time.monotonic()
             stats = self.tree.stats
             self.log(f"solve: {stats['jobs']} jobs, {stats['nodes']} nodes, tree {len(self.tree.nodes)}, "
@@ -121,9 +128,26 @@ class Master:
     def run(self, jobs_at_once=None, on_submit=None):
         """Solves the root and makes every proof the joined proof needs; returns the
         winner. ``on_submit(jobs_finished)`` is called after each round of submissions
-        (the tests kill a node there)."""
+        (the tests kill a node there). Whatever stops the master (Ctrl-C, an error)
+        cancels its jobs in flight on the way out."""
         window = jobs_at_once or max(1, int(ray.cluster_resources().get("CPU", 1)))
-        pending = {}
+        pending, cancelled = {}, []
+        try:
+            self._loop(window, pending, cancelled, on_submit)
+        except BaseException:
+            cancelled += pending
+            for ref in pending:
+                ray.cancel(ref)
+            raise
+        finally:
+            # A cancelled job stops when its worker gets round to it; the run ends after
+            # that, so that the next one has the machines to itself.
+            if cancelled:
+                ray.wait(cancelled, num_returns=len(cancelled))
+        return self.tree.winner()
+
+    def _loop(self, window, pending, cancelled, on_submit):
+        busy = time.monotonic()
         while True:
             if not self.tree.solved():
                 while len(pending) < window:
@@ -132,7 +156,7 @@ class Master:
                         break
                     pending[self.submit(key, self.budget)] = key
             else:
-                self._cancel_unneeded(pending)
+                cancelled += self._cancel_unneeded(pending)
                 flying = set(pending.values())
                 for key in self.tree.unproved_leaves():
                     if key not in flying:
@@ -142,20 +166,32 @@ class Master:
                 break
             if on_submit:
                 on_submit(self.tree.stats["jobs"])
+            # The master's own time (the tree, the state file) bounds how many machines it
+            # can keep busy; the state counts it beside the jobs' time.
+            stats = self.tree.stats
+            stats["master_seconds"] = round(stats.get("master_seconds", 0) + time.monotonic() - busy, 3)
             [ready], _ = ray.wait(list(pending), num_returns=1)
             key = pending.pop(ready)
-            self.take(key, ray.get(ready))
+            report = ray.get(ready)
+            busy = time.monotonic()
+            self.take(key, report)
         self.save()
-        return self.tree.winner()
 
     def _cancel_unneeded(self, pending):
-        """Once the root is solved, only the jobs making a proof it needs are of use."""
+        """Once the root is solved, only the jobs making a proof it needs are of use: the
+        others are cancelled, and returned."""
         needed = set(self.tree.unproved_leaves())
-        for ref, key in list(pending.items()):
-            if key not in needed:
-                ray.cancel(ref)
-                del pending[ref]
-                self.tree.in_flight.discard(key)
+        cancelled = [ref for ref, key in pending.items() if key not in needed]
+        for ref in cancelled:
+            ray.cancel(ref)
+            self.tree.in_flight.discard(pending.pop(ref))
+        return cancelled
+
+
+def _children_cpu():
+    """The CPU seconds of this process's finished children (the binaries it ran)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _other(side):
