@@ -35,7 +35,7 @@ def proof_path(state_dir, key):
 
 def describe(binary, fen):
     """The ``troyka solve --json`` report of a position, solved no further than one node:
-    its proof-format text and board, for the tree's root."""
+    its proof-format text, board and children, for the tree's root."""
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "root.json"
         troyka.run([binary, "solve", "--fen", fen, "--hash", "1", "--nodes", "1", "--json", path])
