@@ -15,9 +15,10 @@ _PR_SET_PDEATHSIG = 1
 
 
 def default_binary(name="troyka"):
-    """The release build of this checkout; on a cluster every machine needs the binary at
+    """This checkout's release build, or the profile ``$TROYKA_PROFILE`` names (CI tests
+    the dev build ``cargo test`` has made); on a cluster every machine needs the binary at
     the path the tasks are given (the same checkout path, or ``--troyka``)."""
-    return str(REPOSITORY / "target" / "release" / name)
+    return str(REPOSITORY / "target" / os.environ.get("TROYKA_PROFILE", "release") / name)
 
 
 def _die_with_parent():

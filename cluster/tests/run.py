@@ -1,13 +1,13 @@
 """The cluster's tests, without pytest: ``python cluster/tests/run.py [NAME...]`` from the
-repository's root, with the release binaries built. They start one local Ray cluster of
-three one-CPU nodes on loopback and check, each against the single-machine tools: that
-nothing listens beyond loopback; datagen shards byte-identical to ``troyka datagen``'s,
-and resumed; the SPRT formula against ``troyka-match``'s; a match that stops by itself
-and cancels the rest; a wrong binary refused by its bench signature; the 6x5 start
-proved; the 5x5 start proved through a crash of the master and the loss of a node in the
-middle of a job, which is run again; both with ``troyka solve``'s result and a joined
-proof that ``troyka verify-proof`` accepts; a missing or changed job proof caught. The
-last line is ``N passed, N failed``."""
+repository's root, with the binaries built (release, or the profile ``$TROYKA_PROFILE``
+names). They start one local Ray cluster of three one-CPU nodes on loopback and check,
+each against the single-machine tools: that nothing listens beyond loopback; datagen
+shards byte-identical to ``troyka datagen``'s, and resumed; the SPRT formula against
+``troyka-match``'s; a match that stops by itself and cancels the rest; a wrong binary
+refused by its bench signature; the 6x5 start proved; the 5x5 start proved through a crash
+of the master and the loss of a node in the middle of a job, which is run again; both with
+``troyka solve``'s result and a joined proof that ``troyka verify-proof`` accepts; a
+missing or changed job proof caught. The last line is ``N passed, N failed``."""
 
 import gzip
 import json
@@ -299,7 +299,7 @@ def main(names):
     chosen = [t for t in TESTS if not names or t.__name__ in names]
     for binary in (TROYKA, MATCH):
         if not Path(binary).exists():
-            sys.exit(f"error: {binary} is missing: cargo build --release first")
+            sys.exit(f"error: {binary} is missing: build it first")
     tmp = Path(tempfile.mkdtemp(prefix="troyka-cluster-tests-"))
     context = {"tmp": tmp, "signature": troyka.bench_signature(TROYKA)}
     passed = failed = 0
