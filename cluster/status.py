@@ -29,14 +29,14 @@ def summary(state_dir, every=3600.0):
     results = {r: sum(j["result"] == r for j in jobs) for r in ("won", "lost", "unknown")}
     solved = sorted(j["nodes"] for j in jobs if j["result"] != "unknown")
     wall, job_seconds = stats.get("wall", 0.0) or 1e-9, stats["job_seconds"] or 1e-9
-    count = max(stats["jobs"], 1)
+    count = max(len(jobs), 1)
     overhead = sum(j["wall"] - j["seconds"] for j in jobs) / max(len(jobs), 1)
     timed = [j for j in jobs if "cpu" in j]
     cpu = sum(j["cpu"] for j in timed) or 1e-9
     lines = [
         f"position {root['fen']} ({state['board']}), {stats.get('budget')} nodes per job",
         f"root: pn {_number(root['pn'])}, dn {_number(root['dn'])}; tree {len(state['nodes'])} positions",
-        f"jobs: {stats['jobs']} ({results['won']} won, {results['lost']} lost, "
+        f"jobs: {len(jobs)} ({results['won']} won, {results['lost']} lost, "
         f"{results['unknown']} out of budget); solved jobs' nodes: median "
         f"{solved[len(solved) // 2] if solved else '-'}, largest {solved[-1] if solved else '-'}",
         f"nodes: {stats['nodes']:,} in {job_seconds:,.0f} s of jobs ({stats['nodes'] / job_seconds:,.0f} "
