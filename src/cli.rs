@@ -443,6 +443,10 @@ struct SolveArgs {
     /// Resume from FILE if it exists; save the table there every 10 minutes and at the end
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    /// Also write the result, numbers and the root's children as JSON to FILE (for
+    /// cluster/'s jobs); an unsolved position is then not an error
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
 }
 
 impl SolveArgs {
@@ -456,7 +460,7 @@ impl SolveArgs {
             ..solve::Settings::default()
         };
         let game = start(self.fen, self.size);
-        solve::solve_and_prove(game, settings, self.proof, self.checkpoint)
+        solve::solve_and_prove(game, settings, self.proof, self.checkpoint, self.json)
     }
 }
 

@@ -207,6 +207,18 @@ impl<'a, P: Position> Dfpn<'a, P> {
             .or_else(|| self.table.probe(self.key(position)).map(|(n, _)| n))
     }
 
+    /// The numbers the search would start from at `position`: [`Dfpn::known`]'s, else
+    /// the first numbers a new position gets ([`Dfpn::initial`]).
+    pub fn current(&self, position: &P) -> Numbers {
+        match self.classify(position) {
+            Ok(numbers) => numbers,
+            Err(replies) => self
+                .table
+                .probe(self.key(position))
+                .map_or_else(|| self.initial(position, replies), |(numbers, _)| numbers),
+        }
+    }
+
     /// What the table holds for `position`: its numbers and the work they took.
     pub fn lookup(&self, position: &P) -> Option<(Numbers, u64)> {
         self.table

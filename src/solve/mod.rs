@@ -7,11 +7,13 @@
 //! through [`Provable`]; Breakthrough's is [`crate::proof`]). It knows a game only through
 //! the traits of [`crate::game`], and shares with the alpha-beta search only the rules and
 //! the game's hooks.
-//! [`solve_and_prove`] is `troyka solve` ([`run`]).
+//! [`solve_and_prove`] is `troyka solve` ([`run`]); with `--json` it also writes what a job
+//! of the cluster's job-level search needs back ([`job`]).
 
 mod checkpoint;
 mod dfpn;
 mod extract;
+mod job;
 mod parallel;
 mod run;
 mod symmetry;
@@ -163,6 +165,14 @@ impl Solver {
             .unwrap_or(G::Move::NULL)
     }
 
+    /// The numbers of `game` (whose game must not be over) for its side to move as the
+    /// solve left them: settled by the game's rules, else the table's, else the first
+    /// numbers a new position gets. The cluster's job-level search (see [`job`]) builds
+    /// on a job's children with them.
+    pub fn numbers<G: Game>(&self, game: &G) -> Numbers {
+        game.visit(Current { solver: self })
+    }
+
     /// Permille of the table in use.
     pub fn permille_full(&self) -> u32 {
         self.table.permille_full()
@@ -311,6 +321,28 @@ impl<M: GameMove + Ord> PositionVisitor<M> for Solve<'_, '_> {
             Finding::Unknown
         };
         (outcome, numbers, proving_nodes + dfpn.nodes())
+    }
+}
+
+/// [`Solver::numbers`] on the concrete position.
+struct Current<'a> {
+    solver: &'a Solver,
+}
+
+impl<M: GameMove> PositionVisitor<M> for Current<'_> {
+    type Output = Numbers;
+
+    fn visit<P: Position<Move = M>>(self, position: &P) -> Numbers {
+        let stop = AtomicBool::new(false);
+        let control = Control {
+            stop: &stop,
+            deadline: None,
+            node_limit: None,
+            report_every: Duration::MAX,
+            start: Instant::now(),
+        };
+        let mut quiet = |_: &Progress| {};
+        Dfpn::new(position, &self.solver.table, &control, &mut quiet).current(position)
     }
 }
 

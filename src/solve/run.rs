@@ -1,7 +1,9 @@
 //! `troyka solve`: runs the [`Solver`] on a position with progress lines on stderr, resumes
 //! from and saves a checkpoint, prints who wins on stdout, and writes the proof and has the
 //! [checker](crate::proof::check) verify it. The command line only gathers the settings; the
-//! protocol's `go solve` drives the solver its own way (`protocol/solve_thread.rs`).
+//! protocol's `go solve` drives the solver its own way (`protocol/solve_thread.rs`). With a
+//! JSON file the result is also written there for a job of the cluster's search
+//! ([`super::job`]); an unsolved position is then not an error, the file says so.
 
 use super::{Finding, Progress, Settings, Solver, Totals, INFINITY, STACK_BYTES};
 use crate::games::breakthrough::{Breakthrough, Move};
@@ -15,13 +17,15 @@ use std::time::{Duration, Instant};
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 
 /// Solves `game`, resuming from `checkpoint` if that file exists and saving the table there,
-/// and writes the proof to `proof` and checks it. Ctrl-C stops the solve; what it knows so
-/// far is still printed and saved. Errors are for the user.
+/// and writes the proof to `proof` and checks it, and the result as JSON to `json`. Ctrl-C
+/// stops the solve; what it knows so far is still printed and saved. Errors are for the
+/// user.
 pub fn solve_and_prove(
     game: Breakthrough,
     settings: Settings,
     proof: Option<PathBuf>,
     checkpoint: Option<PathBuf>,
+    json: Option<PathBuf>,
 ) -> Result<(), String> {
     if let Some(winner) = game.winner() {
         return Err(format!(
@@ -35,7 +39,7 @@ pub fn solve_and_prove(
     std::thread::Builder::new()
         .name("solve".into())
         .stack_size(STACK_BYTES)
-        .spawn(move || prove(settings, &game, &stop, proof, checkpoint))
+        .spawn(move || prove(settings, &game, &stop, proof, checkpoint, json))
         .map_err(|e| format!("cannot start the solver thread: {e}"))?
         .join()
         .map_err(|_| "the solver thread failed".to_string())?
@@ -48,6 +52,7 @@ fn prove(
     stop: &AtomicBool,
     proof: Option<PathBuf>,
     checkpoint: Option<PathBuf>,
+    json: Option<PathBuf>,
 ) -> Result<(), String> {
     let solver = Solver::new(settings);
     println!("position {} ({})", game.to_fen(), game.size());
@@ -130,6 +135,9 @@ fn prove(
         println!("checkpoint saved to {}", path.display());
     }
     let Some(winner) = solution.winner(side) else {
+        if let Some(path) = &json {
+            return super::job::write(path, game, &solver, &solution, None);
+        }
         return match proof {
             Some(_) => Err("no proof written: the position is not solved".into()),
             None => Ok(()),
@@ -163,8 +171,11 @@ fn prove(
         "proof: {lines} lines{place} in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    match &proof {
-        Some(path) => crate::proof::verify_file(path, false),
+    if let Some(path) = &proof {
+        crate::proof::verify_file(path, false)?;
+    }
+    match &json {
+        Some(path) => super::job::write(path, game, &solver, &solution, Some(lines)),
         None => Ok(()),
     }
 }
