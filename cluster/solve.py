@@ -127,8 +127,9 @@ class Master:
 
     def run(self, jobs_at_once=None, on_submit=None):
         """Solves the root and makes every proof the joined proof needs; returns the
-        winner. ``on_submit(jobs_finished)`` is called after each round of submissions
-        (the tests kill a node there). Whatever stops the master (Ctrl-C, an error)
+        winner. ``on_submit(jobs_finished, pending)`` is called after each round of
+        submissions with the jobs in flight (a dict of Ray references to tree keys; the tests
+        kill a node there and wait for its jobs to be run again). Whatever stops the master (Ctrl-C, an error)
         cancels its jobs in flight on the way out."""
         window = jobs_at_once or max(1, int(ray.cluster_resources().get("CPU", 1)))
         pending, cancelled = {}, []
@@ -165,7 +166,7 @@ class Master:
             if not pending:
                 break
             if on_submit:
-                on_submit(self.tree.stats["jobs"])
+                on_submit(self.tree.stats["jobs"], pending)
             # The master's own time (the tree, the state file) bounds how many machines it
             # can keep busy; the state counts it beside the jobs' time.
             stats = self.tree.stats

@@ -211,7 +211,7 @@ def the_5x5_start_is_proved_through_a_crash_and_a_lost_node(context):
     Ray runs again elsewhere: the result is ``troyka solve``'s, the joined proof checks."""
     state = context["tmp"] / "solve-5x5"
 
-    def crash(jobs):
+    def crash(jobs, _pending):
         if jobs >= 6:
             raise Crash()
 
@@ -224,16 +224,26 @@ def the_5x5_start_is_proved_through_a_crash_and_a_lost_node(context):
     check(resumed_at >= 6, f"the state after the crash has {resumed_at} jobs")
     cluster, killed = context["cluster"], {}
 
-    def kill(jobs):
-        # A node is killed while it runs a job, so that the job is lost and run again.
+    def kill(jobs, pending):
+        # A node is killed while it runs a job, so that the job is lost and run again. The
+        # master waits here until Ray has run the lost jobs elsewhere: otherwise the other
+        # nodes could solve the root first and the lost jobs be cancelled as unneeded.
         if killed or jobs < resumed_at + 3:
             return
         for node in cluster.worker_nodes:
             fens = running_jobs(node)
             if fens:
                 cluster.remove_node(node, allow_graceful=False)
-                finished = len((state / "jobs.jsonl").read_text().splitlines())
-                killed.update(node=node.node_id, fens=fens, finished=finished)
+                lost = [ref for ref, key in pending.items() if master.tree.nodes[key]["fen"] in fens]
+                check(len(lost) == len(fens), f"the jobs on {fens} are not all in flight")
+                done, _ = ray.wait(lost, num_returns=len(lost), timeout=300)
+                check(len(done) == len(lost), "the lost jobs were not run again within 300 s")
+                # A job that ended in the moment between the look and the kill was not lost:
+                # then the next round kills another node.
+                rerun = [report["fen"] for report in ray.get(lost) if report["worker"] != node.node_id]
+                if rerun:
+                    finished = len((state / "jobs.jsonl").read_text().splitlines())
+                    killed.update(node=node.node_id, fens=rerun, finished=finished)
                 return
 
     winner = master.run(on_submit=kill)
@@ -253,6 +263,7 @@ def the_5x5_start_is_proved_through_a_crash_and_a_lost_node(context):
 
 @test
 def a_missing_or_changed_job_proof_is_caught(context):
+    check("solved" in context, "needs the 5x5 proof of the test before, which did not finish")
     state = context["solved"]
     victim = proof_path(state, _a_job_in_the_proof(state))
     saved = victim.read_bytes()
