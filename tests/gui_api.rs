@@ -1,12 +1,13 @@
 //! `troyka gui`'s API over HTTP and its WebSocket, as the page uses it (no browser): games of
 //! both variants, legs and turns, refusals that change nothing, take-backs, positions and
 //! PGN in and out, Troyka's moves and analysis, "who wins?", several sessions at once, a
-//! page closed in the middle of a search, and requests too big or from elsewhere.
+//! page closed in the middle of a search, requests too big or from elsewhere, and the server
+//! stopped by Ctrl-C or SIGTERM in the middle of searches.
 
 mod gui_support;
 
 use gui_support::api::{raw_post, Api, Socket};
-use gui_support::Server;
+use gui_support::{is_running, Server};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -452,4 +453,41 @@ fn sixteen_pages_analyse_at_once() {
         server.wait_for_children(0, Duration::from_secs(10)),
         "engines are left"
     );
+}
+
+#[test]
+fn ctrl_c_or_sigterm_stops_the_server_and_its_engines() {
+    for signal in ["INT", "TERM"] {
+        let mut server = Server::start(TROYKA);
+        let api = Api::new(&server);
+        // Two pages analysing, kept open (a page closed ends its session and its engine).
+        let mut pages = Vec::new();
+        for _ in 0..2 {
+            let id = api.session(json!({}));
+            let mut socket = Socket::open(&server, &id);
+            socket.next();
+            api.ok(&id, "settings", json!({"analyse": true}));
+            socket.until(|e| e["type"] == "info");
+            pages.push(socket);
+        }
+        let engines = server.child_pids();
+        assert_eq!(engines.len(), 2, "{engines:?}");
+        let status = server
+            .signal_and_wait(signal, Duration::from_secs(10))
+            .unwrap_or_else(|| panic!("SIG{signal}: the server is still running"));
+        assert!(
+            status.success(),
+            "SIG{signal}: the server exited with {status}"
+        );
+        for engine in engines {
+            let start = std::time::Instant::now();
+            while is_running(engine) && start.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            assert!(
+                !is_running(engine),
+                "SIG{signal}: engine {engine} is left running"
+            );
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Starting and stopping the server: tokio's runtime (made here, so that nothing else in
 //! Troyka ever starts one), the listening socket on 127.0.0.1, the address printed, the
-//! browser opened, and on Ctrl-C every session's engine ended before the process exits.
+//! browser opened, and on Ctrl-C or SIGTERM (a service manager's or `kill`'s stop) every
+//! session's engine ended before the process exits.
 
 use super::api::{self, App};
 use super::sessions::Sessions;
@@ -14,7 +15,7 @@ use tokio::net::TcpListener;
 /// The port tried first when none is given; if it is taken, the system picks a free one.
 pub const DEFAULT_PORT: u16 = 8080;
 
-/// Serves the board until Ctrl-C. `port`: that port exactly (0: any free one); `None`:
+/// Serves the board until Ctrl-C or SIGTERM. `port`: that port exactly (0: any free one); `None`:
 /// [`DEFAULT_PORT`], or any free one if it is taken. `open`: open the page in the browser.
 pub fn run(port: Option<u16>, open: bool) -> Result<(), String> {
     let exe = std::env::current_exe()
@@ -47,12 +48,36 @@ async fn serve(port: Option<u16>, open: bool, exe: PathBuf) -> Result<(), String
         served = axum::serve(listener, api::router(app)) => {
             served.map_err(|e| format!("the server failed: {e}"))
         }
-        _ = tokio::signal::ctrl_c() => Ok(()),
+        () = stop_signal() => Ok(()),
     };
     // Each engine gets `quit`; give them the moment they need before the runtime goes.
     sessions.end_all();
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     served
+}
+
+/// Waits for Ctrl-C (SIGINT) or, on Unix, SIGTERM. A handler that cannot be installed
+/// waits forever rather than stopping the server at once.
+async fn stop_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => drop(terminate.recv().await),
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
 }
 
 /// Prints a line for the person on stdout. A closed stdout (the terminal went, or a script

@@ -9,7 +9,7 @@ pub mod api;
 pub mod browser;
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `troyka gui`.
@@ -57,7 +57,30 @@ impl Server {
     /// The server's child processes (its engines), zombies included: a process not yet
     /// waited for is still listed.
     pub fn children(&self) -> usize {
+        children_of(self.pid()).len()
+    }
+
+    /// The process ids of the server's children (its engines).
+    pub fn child_pids(&self) -> Vec<u32> {
         children_of(self.pid())
+    }
+
+    /// Sends the server the signal `name` (`TERM`, `INT`) with `kill`, and waits for it to
+    /// exit: its status, or `None` if it is still running after `within`.
+    pub fn signal_and_wait(&mut self, name: &str, within: Duration) -> Option<ExitStatus> {
+        let sent = Command::new("kill")
+            .args([format!("-{name}"), self.pid().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill -{name} failed");
+        let start = Instant::now();
+        while start.elapsed() < within {
+            if let Some(status) = self.child.try_wait().expect("the server can be waited for") {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
     }
 
     /// Waits until the server has `count` child processes; whether it did in `within`.
@@ -80,17 +103,28 @@ impl Drop for Server {
     }
 }
 
-/// How many processes have `parent` as their parent, from `/proc/*/stat`.
-fn children_of(parent: u32) -> usize {
+/// The processes that have `parent` as their parent, from `/proc/*/stat`.
+fn children_of(parent: u32) -> Vec<u32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
-        return 0;
+        return Vec::new();
     };
     entries
         .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path().join("stat")).ok())
-        .filter(|stat| {
+        .filter_map(|stat| {
             // `pid (comm) state ppid …`: the command may hold spaces and parentheses.
-            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-            after.split_whitespace().nth(1) == Some(&parent.to_string())
+            let (pid, after) = stat.split_once(" (")?;
+            let after = after.rsplit_once(')').map_or("", |(_, rest)| rest);
+            (after.split_whitespace().nth(1) == Some(&parent.to_string()))
+                .then(|| pid.parse().ok())
+                .flatten()
         })
-        .count()
+        .collect()
+}
+
+/// Whether process `pid` exists (a zombie counts as gone: it has exited).
+pub fn is_running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        let state = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        state.split_whitespace().next() != Some("Z")
+    })
 }
