@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -89,21 +90,39 @@ def listening():
             if any(descends(int(pid), os.getpid()) for pid in re.findall(r"pid=(\d+)", line))}
 
 
-def running_jobs(node):
-    """The FENs of the ``troyka solve`` jobs running on a node of the local cluster (its
-    processes descend from its raylet)."""
+def node_processes(node):
+    """The processes of a node of the local cluster below its raylet (its workers and the
+    binaries they run), as (pid, command line words)."""
     raylet = node.all_processes[ray_constants.PROCESS_TYPE_RAYLET][0].process.pid
-    fens = []
+    processes = []
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
+        if not entry.name.isdigit() or int(entry.name) == raylet:
             continue
         try:
             words = (entry / "cmdline").read_bytes().decode().split("\0")
         except (OSError, ValueError):
             continue
-        if words[:2] == [TROYKA, "solve"] and descends(int(entry.name), raylet):
-            fens.append(words[words.index("--fen") + 1])
-    return fens
+        if descends(int(entry.name), raylet):
+            processes.append((int(entry.name), words))
+    return processes
+
+
+def running_jobs(node):
+    """The FENs of the ``troyka solve`` jobs running on a node of the local cluster."""
+    return [words[words.index("--fen") + 1] for _, words in node_processes(node)
+            if words[:2] == [TROYKA, "solve"]]
+
+
+def kill_node(cluster, node):
+    """Kills a node as a machine dies: its workers and their binaries first, at once (a
+    worker outliving its raylet could still finish its task), then the node's own
+    processes."""
+    for pid, _ in node_processes(node):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    cluster.remove_node(node, allow_graceful=False)
 
 
 def cli_result(fen):
@@ -233,7 +252,7 @@ def the_5x5_start_is_proved_through_a_crash_and_a_lost_node(context):
         for node in cluster.worker_nodes:
             fens = running_jobs(node)
             if fens:
-                cluster.remove_node(node, allow_graceful=False)
+                kill_node(cluster, node)
                 lost = [ref for ref, key in pending.items() if master.tree.nodes[key]["fen"] in fens]
                 check(len(lost) == len(fens), f"the jobs on {fens} are not all in flight")
                 done, _ = ray.wait(lost, num_returns=len(lost), timeout=300)
