@@ -7,7 +7,7 @@
 mod gui_support;
 
 use gui_support::api::{raw_post, Api, Socket};
-use gui_support::{is_running, Server};
+use gui_support::{assert_pgn_checks, is_running, Server};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -232,19 +232,7 @@ fn troyka_plays_a_whole_game_against_itself_and_check_pgn_agrees() {
     let (_, pgn) = api.get(&format!("/api/sessions/{id}/pgn"));
     let result = state["outcome"]["result"].as_str().unwrap();
     assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
-    let file = std::env::temp_dir().join(format!("troyka-gui-{}.pgn", server.pid()));
-    std::fs::write(&file, &pgn).unwrap();
-    let check = std::process::Command::new(env!("CARGO_BIN_EXE_troyka-match"))
-        .arg("check-pgn")
-        .arg(&file)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&file);
-    assert!(
-        check.status.success(),
-        "{}\n{pgn}",
-        String::from_utf8_lossy(&check.stdout)
-    );
+    assert_pgn_checks(env!("CARGO_BIN_EXE_troyka-match"), &pgn);
 }
 
 #[test]

@@ -12,7 +12,7 @@
 mod gui_support;
 
 use gui_support::browser::Browser;
-use gui_support::Server;
+use gui_support::{assert_pgn_checks, Server};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -275,19 +275,7 @@ async fn pgn(browser: &Browser, result: &str, variant: &str) {
     ] {
         assert!(text.contains(&tag), "{tag} not in\n{text}");
     }
-    let file = std::env::temp_dir().join(format!("troyka-browser-{}.pgn", std::process::id()));
-    std::fs::write(&file, &text).unwrap();
-    let check = std::process::Command::new(env!("CARGO_BIN_EXE_troyka-match"))
-        .arg("check-pgn")
-        .arg(&file)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&file);
-    assert!(
-        check.status.success(),
-        "{}\n{text}",
-        String::from_utf8_lossy(&check.stdout)
-    );
+    assert_pgn_checks(env!("CARGO_BIN_EXE_troyka-match"), &text);
     let played = moves(&browser.state().await);
     browser.click("#pgn-load").await;
     browser

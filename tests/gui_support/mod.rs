@@ -121,6 +121,27 @@ fn children_of(parent: u32) -> Vec<u32> {
         .collect()
 }
 
+/// Asserts that `troyka-match check-pgn` (the binary at `match_exe`) accepts the PGN `text`.
+pub fn assert_pgn_checks(match_exe: &str, text: &str) {
+    let file = std::env::temp_dir().join(format!(
+        "troyka-gui-{}-{:?}.pgn",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&file, text).unwrap();
+    let check = Command::new(match_exe)
+        .arg("check-pgn")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        check.status.success(),
+        "{}\n{text}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+}
+
 /// Whether process `pid` exists (a zombie counts as gone: it has exited).
 pub fn is_running(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
