@@ -5,7 +5,7 @@
 //! game writes it, and the game's own checker reads it back, sharing no code with the
 //! solver: this vocabulary is all they have in common.
 
-use super::{Color, Game, GameMove, Position};
+use super::{Color, Game, GameMove, MoveList, Position};
 use std::fmt::Debug;
 use std::io::{self, Write};
 
@@ -57,6 +57,24 @@ pub trait Provable: Position {
 
     /// [`Position::solver_exact`] with the rule behind it: the two must agree.
     fn verdict(&self, tables: &Self::Tables) -> Verdict<Self::Forced, Self::Rule>;
+
+    /// The moves a proof must answer from here, where this side loses: only the forced ones
+    /// when the verdict forces them, with the rule that refutes every other move; else all
+    /// of them, and no rule.
+    fn moves_to_refute(&self, tables: &Self::Tables) -> (MoveList<Self::Move>, Option<Self::Rule>) {
+        let mut moves = MoveList::new();
+        let others = match self.verdict(tables) {
+            Verdict::Forced(defences, rule) => {
+                defences.as_ref().iter().for_each(|&mv| moves.push(mv));
+                Some(rule)
+            }
+            _ => {
+                self.generate(&mut moves);
+                None
+            }
+        };
+        (moves, others)
+    }
 
     /// Writes the line of this position: what shows that it is won for the winner.
     fn write_proof_line(

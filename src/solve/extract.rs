@@ -202,17 +202,7 @@ impl<P: Provable> Extractor<'_, '_, '_, P> {
     /// Every move of the loser with what follows it; the moves a rule settles are summed up
     /// as `Others(rule)` when they share one.
     fn loser_entries(&mut self, position: &P) -> Result<Entries<P>, String> {
-        let mut moves = MoveList::new();
-        let mut others = match position.verdict(self.dfpn.tables()) {
-            Verdict::Forced(defences, rule) => {
-                defences.as_ref().iter().for_each(|&mv| moves.push(mv));
-                Some(rule)
-            }
-            _ => {
-                position.generate(&mut moves);
-                None
-            }
-        };
+        let (moves, mut others) = position.moves_to_refute(self.dfpn.tables());
         let mut entries = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
             // A child to be written is proved again first if need be (by `winning_move`).

@@ -24,7 +24,7 @@
 use super::{Finding, Numbers, Solution, Solver, INFINITY};
 use crate::game::proof::{Provable, Verdict};
 use crate::game::Position as _;
-use crate::games::breakthrough::{Breakthrough, Move, MoveList, Pattern};
+use crate::games::breakthrough::{Breakthrough, Move, Pattern};
 use crate::proof::position_text;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -83,17 +83,7 @@ pub fn write(
 fn children(game: &Breakthrough) -> (Vec<(Move, Option<&'static str>)>, Option<Pattern>) {
     crate::with_position!(game, position => {
         let tables = position.tables();
-        let mut moves = MoveList::new();
-        let others = match position.verdict(&tables) {
-            Verdict::Forced(defences, rule) => {
-                defences.as_ref().iter().for_each(|&mv| moves.push(mv));
-                Some(rule)
-            }
-            _ => {
-                position.generate(&mut moves);
-                None
-            }
-        };
+        let (moves, others) = position.moves_to_refute(&tables);
         let settled = |mv: Move| {
             let child = position.play(mv);
             if child.winner().is_some() {
