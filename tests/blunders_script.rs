@@ -1,0 +1,58 @@
+//! `scripts/blunders` on two games of a 4x4 position that the solver settles at once: in the
+//! first, White throws away a win that one move would take; in the second it takes it.
+
+use std::process::Command;
+
+const GAMES: &str = r#"[Event "t"]
+[White "alice"]
+[Black "bob"]
+[Result "0-1"]
+[SetUp "1"]
+[FEN "4/1P2/2p1/3P w 0 1"]
+
+1. d1d2 {+0.10/3 0.010s} c2b1 {+M1/1 0.001s} {Black reaches the goal} 0-1
+
+[Event "t"]
+[White "bob"]
+[Black "alice"]
+[Result "1-0"]
+[SetUp "1"]
+[FEN "4/1P2/2p1/3P w 0 1"]
+
+1. b3b4 {White reaches the goal} 1-0
+"#;
+
+#[test]
+fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
+    let pgn = std::env::temp_dir().join(format!("troyka-blunders-{}.pgn", std::process::id()));
+    std::fs::write(&pgn, GAMES).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/blunders");
+    let run = Command::new("python3")
+        .arg(script)
+        .arg(&pgn)
+        .args([
+            "--troyka",
+            env!("CARGO_BIN_EXE_troyka"),
+            "--movetime",
+            "5000",
+        ])
+        .output()
+        .expect("python3 is needed to test scripts/blunders");
+    let _ = std::fs::remove_file(&pgn);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines[0]
+            .starts_with("game 1 ply 1: alice (white) played d1d2 {+0.10/3 0.010s} and loses; ")
+            && lines[0].ends_with("wins within 1 moves; position fen 4/1P2/2p1/3P w 0 1"),
+        "{stdout}"
+    );
+    // Game 1: both positions; game 2: its only one.
+    assert_eq!(lines[1], "positions proved: 3; blunders: 1 (alice 1)");
+}
