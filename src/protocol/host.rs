@@ -111,6 +111,8 @@ impl Host {
                 return Ok(notice);
             }
             Setting::UseNnue(on) => self.engine().eval.linear_only = !on,
+            #[cfg(feature = "tune")]
+            Setting::Tune(index, value) => crate::search::params::set(index, value),
         }
         Ok(None)
     }

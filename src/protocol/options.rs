@@ -29,6 +29,10 @@ pub enum Setting {
     EvalFile(Option<Arc<Network>>),
     /// Whether to evaluate with networks where there is one (else the linear evaluation).
     UseNnue(bool),
+    /// A search parameter of the `tune` build: its index in
+    /// [`crate::search::params::TUNABLES`] and its value.
+    #[cfg(feature = "tune")]
+    Tune(usize, i32),
 }
 
 enum Kind {
@@ -36,7 +40,7 @@ enum Kind {
         default: i64,
         min: i64,
         max: i64,
-        make: fn(i64) -> Setting,
+        make: SpinSetting,
     },
     Check {
         default: bool,
@@ -56,9 +60,55 @@ enum Kind {
     },
 }
 
+/// What a spin option's number becomes.
+enum SpinSetting {
+    Made(fn(i64) -> Setting),
+    /// The search parameter at this index of [`crate::search::params::TUNABLES`].
+    #[cfg(feature = "tune")]
+    Tune(usize),
+}
+
+impl SpinSetting {
+    fn make(&self, number: i64) -> Setting {
+        match self {
+            SpinSetting::Made(make) => make(number),
+            // In range: the option's bounds are the parameter's.
+            #[cfg(feature = "tune")]
+            SpinSetting::Tune(index) => Setting::Tune(*index, number as i32),
+        }
+    }
+}
+
 struct Spec {
     name: &'static str,
     kind: Kind,
+}
+
+/// Every option: [`OPTIONS`], and in the `tune` build the search's parameters after them.
+fn specs() -> impl Iterator<Item = &'static Spec> {
+    #[cfg(feature = "tune")]
+    let tunables = {
+        use crate::search::params::TUNABLES;
+        static SPECS: std::sync::LazyLock<Vec<Spec>> = std::sync::LazyLock::new(|| {
+            TUNABLES
+                .iter()
+                .enumerate()
+                .map(|(index, t)| Spec {
+                    name: t.name,
+                    kind: Kind::Spin {
+                        default: t.default.into(),
+                        min: t.min.into(),
+                        max: t.max.into(),
+                        make: SpinSetting::Tune(index),
+                    },
+                })
+                .collect()
+        });
+        SPECS.iter()
+    };
+    #[cfg(not(feature = "tune"))]
+    let tunables = [].iter();
+    OPTIONS.iter().chain(tunables)
 }
 
 /// `UCI_Variant`'s choices are [`Variant::NAMES`], so this always finds one.
@@ -73,7 +123,7 @@ const OPTIONS: &[Spec] = &[
             default: 64,
             min: 1,
             max: 65536,
-            make: |mb| Setting::Hash(mb as usize),
+            make: SpinSetting::Made(|mb| Setting::Hash(mb as usize)),
         },
     },
     Spec {
@@ -82,7 +132,7 @@ const OPTIONS: &[Spec] = &[
             default: 1,
             min: 1,
             max: 256,
-            make: |n| Setting::Threads(n as usize),
+            make: SpinSetting::Made(|n| Setting::Threads(n as usize)),
         },
     },
     Spec {
@@ -91,7 +141,7 @@ const OPTIONS: &[Spec] = &[
             default: 30,
             min: 0,
             max: 5000,
-            make: |ms| Setting::MoveOverhead(Duration::from_millis(ms as u64)),
+            make: SpinSetting::Made(|ms| Setting::MoveOverhead(Duration::from_millis(ms as u64))),
         },
     },
     Spec {
@@ -100,7 +150,7 @@ const OPTIONS: &[Spec] = &[
             default: 1,
             min: 1,
             max: 256,
-            make: |n| Setting::MultiPv(n as usize),
+            make: SpinSetting::Made(|n| Setting::MultiPv(n as usize)),
         },
     },
     Spec {
@@ -195,7 +245,7 @@ fn regular_file_or_none(path: &str) -> Result<Option<u64>, String> {
 
 /// The `option ...` lines of the handshake, in a fixed order.
 pub fn announcements() -> impl Iterator<Item = String> {
-    OPTIONS.iter().map(|spec| {
+    specs().map(|spec| {
         let name = spec.name;
         match &spec.kind {
             Kind::Spin {
@@ -230,8 +280,7 @@ pub fn announcements() -> impl Iterator<Item = String> {
 /// commands for them (`memory`, `cores`, `hard`/`easy`, `variant`), which XBoard sends
 /// itself, so a second control for each would only be overridden.
 pub fn cecp_announcements() -> impl Iterator<Item = String> {
-    OPTIONS
-        .iter()
+    specs()
         .filter(|spec| !CECP_OWN.contains(&spec.name))
         .map(|spec| {
             let name = spec.name;
@@ -268,8 +317,7 @@ const CECP_OWN: [&str; 4] = ["Hash", "Threads", "Ponder", "UCI_Variant"];
 /// Reads CECP's `option NAME=VALUE` (`option NAME` for a button). CECP writes checks as 1
 /// and 0.
 pub fn read_cecp(name: &str, value: Option<&str>) -> Result<Setting, String> {
-    let spec = OPTIONS
-        .iter()
+    let spec = specs()
         .find(|spec| spec.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown option '{name}'"))?;
     let is_check = matches!(spec.kind, Kind::Check { .. });
@@ -283,8 +331,8 @@ pub fn read_cecp(name: &str, value: Option<&str>) -> Result<Setting, String> {
 
 /// Every option's default as a setting (buttons have none): what a fresh engine applies.
 pub fn defaults() -> impl Iterator<Item = Setting> {
-    OPTIONS.iter().filter_map(|spec| match &spec.kind {
-        Kind::Spin { default, make, .. } => Some(make(*default)),
+    specs().filter_map(|spec| match &spec.kind {
+        Kind::Spin { default, make, .. } => Some(make.make(*default)),
         Kind::Check { default, make } => Some(make(*default)),
         Kind::Combo { default, make, .. } => Some(make(default)),
         Kind::Button { .. } => None,
@@ -294,8 +342,7 @@ pub fn defaults() -> impl Iterator<Item = Setting> {
 
 /// Reads `setoption name <name> [value <value>]`.
 pub fn read(name: &str, value: Option<&str>) -> Result<Setting, String> {
-    let spec = OPTIONS
-        .iter()
+    let spec = specs()
         .find(|spec| spec.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown option '{name}' ('uci' lists the options)"))?;
     let name = spec.name;
@@ -308,7 +355,7 @@ pub fn read(name: &str, value: Option<&str>) -> Result<Setting, String> {
             let text = needed(&format!("a whole number from {min} to {max}"))?;
             let out_of_range = || format!("option {name} must be from {min} to {max}, not {text}");
             match whole::<i64>(text) {
-                Whole::Value(number) if (*min..=*max).contains(&number) => Ok(make(number)),
+                Whole::Value(number) if (*min..=*max).contains(&number) => Ok(make.make(number)),
                 Whole::NotANumber => {
                     Err(format!("option {name} needs a whole number, not '{text}'"))
                 }
@@ -355,7 +402,7 @@ mod tests {
 
     #[test]
     fn announces_every_option_with_its_default() {
-        let lines: Vec<String> = announcements().collect();
+        let lines: Vec<String> = announcements().take(OPTIONS.len()).collect();
         assert_eq!(
             lines,
             [
@@ -376,10 +423,34 @@ mod tests {
     }
 
     #[test]
+    fn the_search_parameters_are_options_only_in_the_tune_build() {
+        let extra: Vec<String> = announcements().skip(OPTIONS.len()).collect();
+        if !cfg!(feature = "tune") {
+            assert_eq!(extra, Vec::<String>::new());
+            assert!(read("rfp_margin", Some("90")).is_err());
+            return;
+        }
+        let tunables = crate::search::params::TUNABLES;
+        assert_eq!(extra.len(), tunables.len());
+        assert_eq!(
+            extra[0],
+            "option name rfp_margin type spin default 90 min 20 max 250"
+        );
+        #[cfg(feature = "tune")]
+        {
+            assert_eq!(read("RFP_Margin", Some("120")), Ok(Setting::Tune(0, 120)));
+            assert!(read("rfp_margin", Some("10")).is_err());
+            assert!(defaults().any(|setting| setting == Setting::Tune(0, 90)));
+        }
+    }
+
+    #[test]
     fn defaults_are_valid_settings() {
         let standard = Setting::Variant(Variant::default());
+        // The tune build's search parameters follow (tested with them).
+        let buttons = 1;
         assert_eq!(
-            defaults().collect::<Vec<_>>(),
+            defaults().take(OPTIONS.len() - buttons).collect::<Vec<_>>(),
             [
                 Setting::Hash(64),
                 Setting::Threads(1),

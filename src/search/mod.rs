@@ -5,6 +5,7 @@
 //! search below it is compiled for each position type.
 
 mod ordering;
+pub mod params;
 mod root;
 mod threads;
 mod time;

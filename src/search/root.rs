@@ -3,7 +3,7 @@
 //! threads skip depths so that they spread out.
 
 use super::worker::{Worker, INFINITY};
-use super::{Report, Score, ScoreBound, SearchResult, MATE, MATE_BOUND, MAX_PLY};
+use super::{params, Report, Score, ScoreBound, SearchResult, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{GameMove, Position};
 use std::sync::atomic::Ordering;
 
@@ -135,7 +135,7 @@ impl<'a, P: Position> Worker<'a, P> {
         report: &mut dyn FnMut(&Report<P::Move>),
     ) {
         let previous = self.root_moves[pv_index].previous_score;
-        let mut delta = 25;
+        let mut delta = params::aspiration();
         let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
             (
                 (previous - delta).max(-INFINITY),

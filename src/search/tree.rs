@@ -8,7 +8,7 @@
 use super::ordering::MovePicker;
 use super::tt::Bound;
 use super::worker::{Worker, INFINITY};
-use super::{MATE, MATE_BOUND, MAX_PLY};
+use super::{params, MATE, MATE_BOUND, MAX_PLY};
 use crate::game::{Color, GameMove, GameResult, MoveList, Position};
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -83,7 +83,7 @@ impl<'a, P: Position> Worker<'a, P> {
 
         if !PV && forced.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            if depth <= params::rfp_depth() && static_eval - params::rfp_margin() * depth >= beta {
                 return static_eval;
             }
             // Null move: if passing still holds beta, a real move will too. The game says
@@ -91,7 +91,7 @@ impl<'a, P: Position> Worker<'a, P> {
             // only search the same position shallower), and deep cutoffs are verified by a
             // reduced search without passing.
             if depth >= 3 && !self.passed[ply] && static_eval >= beta && position.may_pass() {
-                let reduction = 3 + depth / 4;
+                let reduction = params::nmp_base() + depth / params::nmp_divisor();
                 self.passed[ply + 1] = true;
                 let child = self.make_pass(position, ply + 1);
                 let score = -self.negamax::<false>(
@@ -141,7 +141,7 @@ impl<'a, P: Position> Worker<'a, P> {
         // Late-move pruning: near the leaves, quiet moves this far down the ordering
         // almost never refute anything.
         let late_move_limit = if !PV && forced.is_none() && depth <= 4 && alpha.abs() < MATE_BOUND {
-            3 + 2 * depth * depth
+            params::lmp_base() + params::lmp_scale() * depth * depth
         } else {
             i32::MAX
         };
@@ -159,8 +159,10 @@ impl<'a, P: Position> Worker<'a, P> {
                 // Late quiet moves are searched shallower first.
                 let reduction =
                     if depth >= 3 && move_number > 3 && !capture && !urgent && forced.is_none() {
-                        let r =
-                            (0.5 + (depth as f64).ln() * (move_number as f64).ln() / 2.2) as i32;
+                        let r = (f64::from(params::lmr_base()) / 100.0
+                            + (depth as f64).ln() * (move_number as f64).ln()
+                                / (f64::from(params::lmr_divisor()) / 100.0))
+                            as i32;
                         r.clamp(0, child_depth - 1)
                     } else {
                         0

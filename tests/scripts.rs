@@ -1,5 +1,8 @@
-//! `scripts/blunders` on two games of a 4x4 position that the solver settles at once: in the
-//! first, White throws away a win that one move would take; in the second it takes it.
+//! The Python scripts that have no engine of their own: `scripts/blunders` on two games of a
+//! 4x4 position that the solver settles at once (in the first, White throws away a win that
+//! one move would take; in the second it takes it), and `scripts/spsa`'s self-test of its
+//! step schedule and update (its games need the `tune` build, which `cargo test` does not
+//! make).
 
 use std::process::Command;
 
@@ -55,4 +58,16 @@ fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
     );
     // Game 1: both positions; game 2: its only one.
     assert_eq!(lines[1], "positions proved: 3; blunders: 1 (alice 1)");
+}
+
+#[test]
+fn the_spsa_tuner_passes_its_self_test() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/spsa");
+    let run = Command::new("python3")
+        .args([script, "--self-test"])
+        .output()
+        .expect("python3 is needed to test scripts/spsa");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("spsa self-test passed"), "{stderr}");
 }
