@@ -45,6 +45,8 @@ def summary(state_dir, every=3600.0):
         f"({sum(j['nodes'] for j in timed) / cpu:,.0f} nodes per CPU second, proofs included)",
         f"per job: {job_seconds / count:.1f} s solving, {overhead:.2f} s more in the task, "
         f"{stats.get('master_seconds', 0) / count:.3f} s of the master's time",
+        "jobs by depth (plies from the root: jobs, solved, median nodes of the solved): "
+        + _by_depth(state, jobs),
         "timeline (wall s, jobs, nodes, root pn, root dn):",
     ]
     mark, done, nodes = every, 0, 0
@@ -55,6 +57,36 @@ def summary(state_dir, every=3600.0):
             while mark <= job["at"]:
                 mark += every
     return lines
+
+
+def depths(state):
+    """Each position of the tree by its key, with its depth: the fewest plies from the root."""
+    nodes, depth = state["nodes"], {state["root"]: 0}
+    frontier = [state["root"]]
+    while frontier:
+        following = []
+        for key in frontier:
+            for child in nodes[key]["children"] or []:
+                if "key" in child and child["key"] not in depth:
+                    depth[child["key"]] = depth[key] + 1
+                    following.append(child["key"])
+        frontier = following
+    return depth
+
+
+def _by_depth(state, jobs):
+    """How deep the jobs were, and how many of each depth were solved at what size: how
+    far the frontier has to go down before jobs prove their positions."""
+    depth_of_fen = {state["nodes"][key]["fen"]: d for key, d in depths(state).items()}
+    groups = {}
+    for job in jobs:
+        groups.setdefault(depth_of_fen.get(job["fen"], "?"), []).append(job)
+    parts = []
+    for d in sorted(groups, key=lambda d: (d == "?", d if d != "?" else 0)):
+        solved = sorted(j["nodes"] for j in groups[d] if j["result"] != "unknown")
+        median = f"{solved[len(solved) // 2]:,}" if solved else "-"
+        parts.append(f"{d}: {len(groups[d])}, {len(solved)}, {median}")
+    return "; ".join(parts) or "none"
 
 
 def _number(value):

@@ -35,6 +35,7 @@ from cluster.files import read_json  # noqa: E402
 from cluster.pns import Tree  # noqa: E402
 from cluster.proofs import JoinError, join, verify  # noqa: E402
 from cluster.solve import Master, proof_path  # noqa: E402
+from cluster import status  # noqa: E402
 from cluster.sprt import Sprt  # noqa: E402
 
 TROYKA = troyka.default_binary()
@@ -214,6 +215,9 @@ def the_6x5_start_is_proved(context):
     winner = Master(state, TROYKA, START_6X5, BUDGET_6X5, HASH_6X5, log=quiet).run()
     check(winner == SOLVED_6X5, f"the cluster says {winner}, troyka solve {SOLVED_6X5}")
     check(Tree.from_json(read_json(state / "state.json")).stats["jobs"] > 1, "one job did it all")
+    # The jobs were white's first moves, one per move up to mirror images, all solved.
+    depth_line = next(l for l in status.summary(state) if l.startswith("jobs by depth"))
+    check(re.search(r": 1: 8, 8, [0-9,]+$", depth_line), depth_line)
     joined = context["tmp"] / "6x5.proof"
     join(state, joined)
     verdict = verify(TROYKA, joined)
