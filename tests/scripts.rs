@@ -1,8 +1,8 @@
 //! The Python scripts that have no engine of their own: `scripts/blunders` on two games of a
 //! 4x4 position that the solver settles at once (in the first, White throws away a win that
-//! one move would take; in the second it takes it), and `scripts/spsa`'s self-test of its
-//! step schedule and update (its games need the `tune` build, which `cargo test` does not
-//! make).
+//! one move would take; in the second it takes it); `scripts/spsa`'s self-test of its step
+//! schedule and update (its games need the `tune` build, which `cargo test` does not make);
+//! and `scripts/jm-breakthru`'s self-test.
 
 use std::process::Command;
 
@@ -60,14 +60,29 @@ fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
     assert_eq!(lines[1], "positions proved: 3; blunders: 1 (alice 1)");
 }
 
-#[test]
-fn the_spsa_tuner_passes_its_self_test() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/spsa");
+/// Runs `scripts/NAME --self-test`, which must pass, say `NAME self-test passed` on stderr
+/// and write nothing on stdout (for the adapter, stdout is the protocol's).
+fn passes_its_self_test(name: &str, says: &str) {
+    let script = format!("{}/scripts/{name}", env!("CARGO_MANIFEST_DIR"));
     let run = Command::new("python3")
-        .args([script, "--self-test"])
+        .args([&script, "--self-test"])
         .output()
-        .expect("python3 is needed to test scripts/spsa");
+        .unwrap_or_else(|e| panic!("python3 (3.9 or later) is needed to test {script}: {e}"));
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
-    assert!(stderr.contains("spsa self-test passed"), "{stderr}");
+    assert!(stderr.contains(says), "{stderr}");
+    assert!(run.stdout.is_empty(), "{name} --self-test wrote on stdout");
+}
+
+#[test]
+fn the_spsa_tuner_passes_its_self_test() {
+    passes_its_self_test("spsa", "spsa self-test passed");
+}
+
+/// scripts/jm-breakthru, the adapter through which troyka-match plays the Python program
+/// jm-glowienke/Breakthru: its own copy of the rules, its square translations and its `go`
+/// time limits, checked without the program's checkout (which the tests cannot fetch).
+#[test]
+fn the_jm_breakthru_adapter_passes_its_self_test() {
+    passes_its_self_test("jm-breakthru", "self-test passed");
 }
