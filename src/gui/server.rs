@@ -15,8 +15,9 @@ use tokio::net::TcpListener;
 /// The port tried first when none is given; if it is taken, the system picks a free one.
 pub const DEFAULT_PORT: u16 = 8080;
 
-/// Serves the board until Ctrl-C or SIGTERM. `port`: that port exactly (0: any free one); `None`:
-/// [`DEFAULT_PORT`], or any free one if it is taken. `open`: open the page in the browser.
+/// Serves the board until Ctrl-C or SIGTERM. `port`: that port exactly (0: any free one);
+/// `None`: [`DEFAULT_PORT`], or any free one if it is taken. `open`: open the page in the
+/// browser.
 pub fn run(port: Option<u16>, open: bool) -> Result<(), String> {
     let exe = std::env::current_exe()
         .map_err(|e| format!("cannot find Troyka's own binary to run as the engine: {e}"))?;
