@@ -57,7 +57,6 @@ def match(args):
 
 def solve(args):
     from .solve import Master
-    from .proofs import join, verify
 
     fen = args.fen or start_fen(args.troyka, args.size)
     started = time.monotonic()
@@ -68,9 +67,7 @@ def solve(args):
     print(f"solve: {winner} wins {fen}: {stats['jobs']} jobs, {stats['nodes']} nodes, "
           f"{stats['job_seconds']:.1f} s in jobs, {time.monotonic() - started:.1f} s this session")
     if args.proof:
-        lines = join(args.state, args.proof)
-        print(f"joined proof: {lines} lines in {args.proof}")
-        print(verify(args.troyka, args.proof))
+        join_and_verify(args.state, args.proof, args.troyka)
 
 
 def start_fen(binary, size):
@@ -80,12 +77,17 @@ def start_fen(binary, size):
     return out.splitlines()[0].removeprefix("position ").rsplit(" (", 1)[0]
 
 
-def join_command(args):
+def join_and_verify(state, out, binary):
+    """Joins a solved run's proof into ``out`` and prints the checker's verdict."""
     from .proofs import join, verify
 
-    lines = join(args.state, args.out)
-    print(f"joined proof: {lines} lines in {args.out}")
-    print(verify(args.troyka, args.out))
+    lines = join(state, out)
+    print(f"joined proof: {lines} lines in {out}")
+    print(verify(binary, out))
+
+
+def join_command(args):
+    join_and_verify(args.state, args.out, args.troyka)
 
 
 def status_command(args):

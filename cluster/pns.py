@@ -60,6 +60,10 @@ def side_name(position):
     return "white" if position[0] == "w" else "black"
 
 
+def other_side(side):
+    return "black" if side == "white" else "white"
+
+
 class Tree:
     """The top of the proof tree. ``nodes`` maps keys to dicts: ``fen``, ``position`` (the
     orientation the node was first reached in), ``pn``, ``dn``, ``children`` (``None`` for
@@ -107,7 +111,7 @@ class Tree:
         """The side that wins the root, once solved."""
         node = self.nodes[self.root]
         mover = side_name(node["position"])
-        return mover if node["pn"] == 0 else "black" if mover == "white" else "white"
+        return mover if node["pn"] == 0 else other_side(mover)
 
     def _child_numbers(self, child, virtual):
         """A child's numbers, and whether a leaf to pick lies below it."""

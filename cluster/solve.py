@@ -22,7 +22,7 @@ import ray
 
 from . import troyka
 from .files import read_json, write_json
-from .pns import Tree
+from .pns import Tree, other_side
 
 STATE = "state.json"
 JOB_LOG = "jobs.jsonl"
@@ -106,7 +106,7 @@ class Master:
             temporary = path.with_name(path.name + ".tmp")
             temporary.write_bytes(report.pop("proof_gz"))
             os.replace(temporary, path)
-            winner = report["side"] if report["result"] == "won" else _other(report["side"])
+            winner = report["side"] if report["result"] == "won" else other_side(report["side"])
             proof = {"sha256": report["proof_sha256"], "lines": report["proof_lines"], "winner": winner}
         self.tree.finish(key, report, proof)
         self.tree.update()
@@ -193,10 +193,6 @@ def _children_cpu():
     """The CPU seconds of this process's finished children (the binaries it ran)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
-
-
-def _other(side):
-    return "black" if side == "white" else "white"
 
 
 def _json_number(value):

@@ -88,7 +88,7 @@ enum Command {
     /// A board in the browser: play and analyse both games with Troyka
     ///
     /// Starts a web server on 127.0.0.1 and prints its address; each page gets its own
-    /// engine. Ctrl-C stops it.
+    /// engine. Ctrl-C or SIGTERM stops it.
     Gui(GuiArgs),
 }
 

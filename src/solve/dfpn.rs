@@ -213,8 +213,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
         match self.classify(position) {
             Ok(numbers) => numbers,
             Err(replies) => self
-                .table
-                .probe(self.key(position))
+                .lookup(position)
                 .map_or_else(|| self.initial(position, replies), |(numbers, _)| numbers),
         }
     }
