@@ -1,7 +1,9 @@
 """``python -m cluster COMMAND``: datagen, match, solve and join on a Ray cluster (an
 existing one with ``--address``, default ``auto``, or ``--local N`` one-CPU nodes on this
-machine), and status, a solve's figures from its state directory. Run from the
-repository's root with the venv of scripts/cluster-setup."""
+machine); status, a solve's figures from its state directory; and estimate, how big a
+board's proof will be and how long machines would take to make it. Run from the
+repository's root with the venv of scripts/cluster-setup. An error ends the command with
+one ``error:`` line on stderr."""
 
 import argparse
 import sys
@@ -96,6 +98,16 @@ def status_command(args):
     print("\n".join(summary(args.state, args.every)))
 
 
+def estimate_command(args):
+    from .estimate import job_figures, measure, report
+
+    boards = [size for size in args.solve.split(",") if size] if args.solve else []
+    sizes = measure(args.sizes, boards, args.troyka, args.hash, args.time)
+    figures = job_figures(args.state) if args.state else None
+    print("\n".join(report(sizes, args.target, figures, cores=args.cores,
+                           node_overhead=args.node_overhead)))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m cluster", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -146,10 +158,28 @@ def main(argv=None):
     p.add_argument("--every", type=float, default=3600, help="timeline step, in seconds of wall time")
     p.set_defaults(run=status_command)
 
+    p = commands.add_parser("estimate", help="a board's proof size from smaller boards', and its time")
+    p.add_argument("--sizes", required=True, help="the JSON file of measured boards (kept, added to)")
+    p.add_argument("--solve", help="boards to measure if the file lacks them, e.g. 3x5,4x5,5x5")
+    p.add_argument("--target", default="6x6", help="the board to estimate (default 6x6)")
+    p.add_argument("--state", help="a solve's state directory, for its jobs' speed")
+    p.add_argument("--cores", type=int, default=2, help="cores a machine (default 2)")
+    p.add_argument("--node-overhead", type=float, default=1.93,
+                   help="the cluster's nodes over one solve's (1.93 on 6x5, cluster/RESULTS.md)")
+    p.add_argument("--hash", type=int, default=2048, help="MiB of each measuring solve's table")
+    p.add_argument("--time", type=float, help="give up measuring a board after this many seconds")
+    p.add_argument("--troyka", default=troyka.default_binary())
+    p.set_defaults(run=estimate_command)
+
     args = parser.parse_args(argv)
     if getattr(args, "local", 0):
         connect.use_loopback()
-    args.run(args)
+    from .proofs import JoinError
+
+    try:
+        args.run(args)
+    except (JoinError, ValueError, RuntimeError, OSError) as error:
+        sys.exit(f"python -m cluster {args.command}: error: {error}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import ray
 
 from . import troyka
 from .files import read_json, write_json
-from .pns import Tree, other_side
+from .pns import Tree, other_side, to_json
 
 STATE = "state.json"
 JOB_LOG = "jobs.jsonl"
@@ -113,8 +113,8 @@ class Master:
         root = self.tree.nodes[self.tree.root]
         entry = {k: report[k] for k in ("fen", "result", "nodes", "seconds", "wall", "cpu", "worker")}
         entry.update(at=round(self.wall_before + time.monotonic() - self.started, 3),
-                     tree=len(self.tree.nodes), root_pn=_json_number(root["pn"]),
-                     root_dn=_json_number(root["dn"]), proof_lines=report["proof_lines"])
+                     tree=len(self.tree.nodes), root_pn=to_json(root["pn"]),
+                     root_dn=to_json(root["dn"]), proof_lines=report["proof_lines"])
         with open(self.dir / JOB_LOG, "a") as file:
             file.write(json.dumps(entry) + "\n")
         self.save()
@@ -122,7 +122,7 @@ class Master:
             self.last_log = time.monotonic()
             stats = self.tree.stats
             self.log(f"solve: {stats['jobs']} jobs, {stats['nodes']} nodes, tree {len(self.tree.nodes)}, "
-                     f"root pn {_json_number(root['pn'])} dn {_json_number(root['dn'])}, "
+                     f"root pn {_shown(root['pn'])} dn {_shown(root['dn'])}, "
                      f"{entry['at']:.1f} s")
 
     def run(self, jobs_at_once=None, on_submit=None):
@@ -195,5 +195,5 @@ def _children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
-def _json_number(value):
+def _shown(value):
     return "inf" if value == float("inf") else value

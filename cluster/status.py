@@ -53,7 +53,8 @@ def summary(state_dir, every=3600.0):
     for job in jobs:
         done, nodes = done + 1, nodes + job["nodes"]
         if job["at"] >= mark or job is jobs[-1]:
-            lines.append(f"  {job['at']:>10,.0f} {done:>6} {nodes:>16,} {job['root_pn']:>10} {job['root_dn']:>10}")
+            lines.append(f"  {job['at']:>10,.0f} {done:>6} {nodes:>16,} {_number(job['root_pn']):>10} "
+                         f"{_number(job['root_dn']):>10}")
             while mark <= job["at"]:
                 mark += every
     return lines
@@ -90,4 +91,6 @@ def _by_depth(state, jobs):
 
 
 def _number(value):
-    return "inf" if value is None else value
+    """A number of the state or the job log: infinity is ``null`` (``"inf"`` in logs
+    written before it was)."""
+    return "inf" if value in (None, "inf") else value

@@ -7,10 +7,13 @@ shards byte-identical to ``troyka datagen``'s, and resumed; the SPRT formula aga
 refused by its bench signature; the 6x5 start proved; the 5x5 start proved through a crash
 of the master and the loss of a node in the middle of a job, which is run again; both with
 ``troyka solve``'s result and a joined proof that ``troyka verify-proof`` accepts; a
-missing or changed job proof caught. The last line is ``N passed, N failed``."""
+missing or changed job proof caught; the estimate of a board's proof fitted, its boards
+measured by ``troyka solve``, its hours from the 6x5 run's job log. The last line is ``N
+passed, N failed``."""
 
 import gzip
 import json
+import math
 import os
 import re
 import shutil
@@ -29,6 +32,7 @@ from cluster import connect, troyka  # noqa: E402
 connect.use_loopback()
 import ray  # noqa: E402
 from ray._private import ray_constants  # noqa: E402
+from cluster.estimate import Fit, job_figures  # noqa: E402
 from cluster.datagen import MANIFEST, datagen_args, generate, missing_seeds  # noqa: E402
 from cluster.match import engine_commands, run_match  # noqa: E402
 from cluster.files import read_json  # noqa: E402
@@ -218,10 +222,15 @@ def the_6x5_start_is_proved(context):
     # The jobs were white's first moves, one per move up to mirror images, all solved.
     depth_line = next(l for l in status.summary(state) if l.startswith("jobs by depth"))
     check(re.search(r": 1: 8, 8, [0-9,]+$", depth_line), depth_line)
+    # White to move loses: the root's proof number is infinite, null in the job log.
+    last_job = status.jobs_of(state)[-1]
+    check((last_job["root_pn"], last_job["root_dn"]) == (None, 0), f"the job log ends {last_job}")
+    check(status.summary(state)[-1].split()[-2:] == ["inf", "0"], status.summary(state)[-1])
     joined = context["tmp"] / "6x5.proof"
     join(state, joined)
     verdict = verify(TROYKA, joined)
     check(verdict.startswith(f"proof checked: {SOLVED_6X5} wins"), verdict)
+    context["solved_6x5"] = state
 
 
 class Crash(Exception):
@@ -312,6 +321,65 @@ def a_missing_or_changed_job_proof_is_caught(context):
         check("not valid" in str(error), str(error))
     else:
         raise AssertionError("a proof without a job's lines was accepted")
+
+
+def _model(size):
+    """Nodes that follow the estimate's model exactly: ln N = 10 + 0.5 C + 0.5 R + 0.2 C R."""
+    columns, rows = (int(n) for n in size.split("x"))
+    return round(math.exp(10 + 0.5 * columns + 0.5 * rows + 0.2 * columns * rows))
+
+
+@test
+def an_estimate_is_fitted_measured_and_timed(context):
+    check("solved_6x5" in context, "needs the 6x5 run of the test before, which did not finish")
+    model_boards = ["4x5", "5x5", "3x6", "4x6", "3x7"]
+    fit = Fit({size: _model(size) for size in model_boards})
+    check(abs(fit.nodes("6x6") / _model("6x6") - 1) < 1e-6, "the fit misses its own model")
+    # Boards of the model and one measured by the command: its nodes are troyka solve's.
+    sizes = context["tmp"] / "sizes.json"
+    sizes.write_text(json.dumps({s: {"result": "lost", "nodes": _model(s)} for s in model_boards}))
+    out = _cluster_cli("estimate", "--sizes", sizes, "--solve", "3x5", "--target", "6x6",
+                       "--state", context["solved_6x5"], "--cores", "4", "--hash", "64")
+    measured = read_json(sizes)["3x5"]
+    check(measured["nodes"] == cli_result_nodes("3x5", context["tmp"]), f"3x5 measured as {measured}")
+    lines = out.splitlines()
+    check(lines[0] == "measured 3x5: lost in " + f"{measured['nodes']:,} nodes, {measured['seconds']} s", out)
+    for size in model_boards + ["3x5"]:
+        check(any(re.match(rf"  +{size} ", line) for line in lines), f"no line for {size}: {out}")
+    estimate = float(re.search(r"^6x6: (\S+) nodes", out, re.M).group(1))
+    check(abs(estimate / Fit({s: read_json(sizes)[s]["nodes"] for s in model_boards + ["3x5"]}).nodes("6x6") - 1)
+          < 1e-2, out)
+    # Hours: the estimate's nodes, times the overhead, at the job log's speed, on 10 x 4 cores.
+    figures = job_figures(context["solved_6x5"])
+    cpu_hours = estimate * 1.93 / figures["nodes_per_cpu_second"] / 3600
+    ten = re.search(r"^  10 machines of 4 cores: ([\d,.]+) (h|min)", out, re.M)
+    hours = float(ten.group(1).replace(",", "")) / (60 if ten.group(2) == "min" else 1)
+    check(abs(hours / (cpu_hours / 40) - 1) < 0.05, out)
+    # Too few boards, or an unsolved run to join: one error line each.
+    sizes.write_text(json.dumps({"5x5": {"result": "lost", "nodes": 1000}}))
+    _cluster_cli("estimate", "--sizes", sizes, error="needs at least 5 solved boards")
+    _cluster_cli("join", "--state", context["tmp"] / "no-such-run", "--out", context["tmp"] / "x.proof",
+                 error="has no state.json")
+
+
+def _cluster_cli(*args, error=None):
+    """``python -m cluster ARGS`` from the repository's root: its stdout, or with ``error``
+    its one ``error:`` line, which must contain those words."""
+    run = subprocess.run([sys.executable, "-m", "cluster", *map(str, args)], capture_output=True,
+                         text=True, cwd=Path(__file__).resolve().parents[2])
+    if error is None:
+        check(run.returncode == 0, run.stderr)
+        return run.stdout
+    check(run.returncode == 1 and run.stderr.count("\n") == 1 and "error:" in run.stderr
+          and error in run.stderr, run.stderr)
+    return run.stderr
+
+
+def cli_result_nodes(size, tmp):
+    """The nodes ``troyka solve`` takes on a board's start, one thread."""
+    report = tmp / f"{size}.json"
+    troyka.run([TROYKA, "solve", "--size", size, "--hash", "64", "--json", report])
+    return json.loads(report.read_text())["nodes"]
 
 
 def _a_job_in_the_proof(state):
