@@ -31,8 +31,11 @@ MIN_ROWS = 5
 
 
 def dimensions(size):
-    columns, rows = (int(n) for n in size.split("x"))
-    return columns, rows
+    """A board's columns and rows, from ``CxR``."""
+    columns, x, rows = size.partition("x")
+    if not (x and columns.isdigit() and rows.isdigit()):
+        raise ValueError(f"{size!r} is not a board size: columns x rows, e.g. 6x6")
+    return int(columns), int(rows)
 
 
 def terms(size):
@@ -96,7 +99,7 @@ def measure(sizes_path, boards, binary, hash_mb, seconds, log=print):
     sizes = read_json(sizes_path, {})
     for size in boards:
         if size not in sizes:
-            dimensions(size)
+            dimensions(size)  # a malformed size fails here, before a solve is started
             sizes[size] = solve_board(binary, size, hash_mb, seconds)
             write_json(sizes_path, sizes)
             entry = sizes[size]
@@ -118,7 +121,7 @@ def job_figures(state_dir):
     return {"nodes_per_cpu_second": sum(j["nodes"] for j in timed) / cpu,
             "job_cpu": cpu / len(timed),
             "master_per_job": stats.get("master_seconds", 0) / max(stats["jobs"], 1),
-            "nodes": stats["nodes"], "solved": state["nodes"][state["root"]]["pn"] in (0, None)}
+            "nodes": stats["nodes"]}
 
 
 def report(sizes, target, figures=None, machines=(10, 100), cores=2, node_overhead=1.93):

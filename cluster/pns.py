@@ -56,6 +56,12 @@ def to_json(value):
     return None if value == INF else value
 
 
+def shown(value):
+    """A number for people: infinity, whether a float, JSON's ``null`` or the ``"inf"`` of
+    job logs written before they held ``null``, is ``inf``."""
+    return "inf" if value in (INF, None, "inf") else value
+
+
 def side_name(position):
     return "white" if position[0] == "w" else "black"
 

@@ -22,7 +22,7 @@ import ray
 
 from . import troyka
 from .files import read_json, write_json
-from .pns import Tree, other_side, to_json
+from .pns import Tree, other_side, shown, to_json
 
 STATE = "state.json"
 JOB_LOG = "jobs.jsonl"
@@ -122,7 +122,7 @@ class Master:
             self.last_log = time.monotonic()
             stats = self.tree.stats
             self.log(f"solve: {stats['jobs']} jobs, {stats['nodes']} nodes, tree {len(self.tree.nodes)}, "
-                     f"root pn {_shown(root['pn'])} dn {_shown(root['dn'])}, "
+                     f"root pn {shown(root['pn'])} dn {shown(root['dn'])}, "
                      f"{entry['at']:.1f} s")
 
     def run(self, jobs_at_once=None, on_submit=None):
@@ -194,6 +194,3 @@ def _children_cpu():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
-
-def _shown(value):
-    return "inf" if value == float("inf") else value

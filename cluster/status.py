@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from .files import read_json
+from .pns import shown
 from .solve import JOB_LOG, STATE
 
 
@@ -35,7 +36,7 @@ def summary(state_dir, every=3600.0):
     cpu = sum(j["cpu"] for j in timed) or 1e-9
     lines = [
         f"position {root['fen']} ({state['board']}), {stats.get('budget')} nodes per job",
-        f"root: pn {_number(root['pn'])}, dn {_number(root['dn'])}; tree {len(state['nodes'])} positions",
+        f"root: pn {shown(root['pn'])}, dn {shown(root['dn'])}; tree {len(state['nodes'])} positions",
         f"jobs: {len(jobs)} ({results['won']} won, {results['lost']} lost, "
         f"{results['unknown']} out of budget); solved jobs' nodes: median "
         f"{solved[len(solved) // 2] if solved else '-'}, largest {solved[-1] if solved else '-'}",
@@ -53,8 +54,8 @@ def summary(state_dir, every=3600.0):
     for job in jobs:
         done, nodes = done + 1, nodes + job["nodes"]
         if job["at"] >= mark or job is jobs[-1]:
-            lines.append(f"  {job['at']:>10,.0f} {done:>6} {nodes:>16,} {_number(job['root_pn']):>10} "
-                         f"{_number(job['root_dn']):>10}")
+            lines.append(f"  {job['at']:>10,.0f} {done:>6} {nodes:>16,} {shown(job['root_pn']):>10} "
+                         f"{shown(job['root_dn']):>10}")
             while mark <= job["at"]:
                 mark += every
     return lines
@@ -89,8 +90,3 @@ def _by_depth(state, jobs):
         parts.append(f"{d}: {len(groups[d])}, {len(solved)}, {median}")
     return "; ".join(parts) or "none"
 
-
-def _number(value):
-    """A number of the state or the job log: infinity is ``null`` (``"inf"`` in logs
-    written before it was)."""
-    return "inf" if value in (None, "inf") else value
