@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import troyka
 from .files import read_json, write_json
-from .status import jobs_of
+from .status import cpu_figures, jobs_of
 from .solve import STATE
 
 #: Boards with fewer rows start with the armies touching (see the module's docs).
@@ -108,20 +108,15 @@ def measure(sizes_path, boards, binary, hash_mb, seconds, log=print):
 
 
 def job_figures(state_dir):
-    """From a solve's state directory: the jobs' nodes per CPU second, their mean CPU
-    seconds, the master's seconds per job, and the nodes spent so far."""
+    """From a solve's state directory: the jobs' CPU figures (``status.cpu_figures``) and
+    the nodes spent so far."""
     state = read_json(Path(state_dir) / STATE)
     if state is None:
         raise ValueError(f"{state_dir} has no {STATE}")
-    timed = [j for j in jobs_of(state_dir) if j.get("cpu")]
-    if not timed:
+    figures = cpu_figures(state["stats"], jobs_of(state_dir))
+    if not figures["timed"]:
         raise ValueError(f"{state_dir}'s job log has no job with its CPU time")
-    cpu = sum(j["cpu"] for j in timed)
-    stats = state["stats"]
-    return {"nodes_per_cpu_second": sum(j["nodes"] for j in timed) / cpu,
-            "job_cpu": cpu / len(timed),
-            "master_per_job": stats.get("master_seconds", 0) / max(stats["jobs"], 1),
-            "nodes": stats["nodes"]}
+    return dict(figures, nodes=state["stats"]["nodes"])
 
 
 def report(sizes, target, figures=None, machines=(10, 100), cores=2, node_overhead=1.93):

@@ -31,9 +31,8 @@ def summary(state_dir, every=3600.0):
     solved = sorted(j["nodes"] for j in jobs if j["result"] != "unknown")
     wall, job_seconds = stats.get("wall", 0.0) or 1e-9, stats["job_seconds"] or 1e-9
     count = max(len(jobs), 1)
-    overhead = sum(j["wall"] - j["seconds"] for j in jobs) / max(len(jobs), 1)
-    timed = [j for j in jobs if "cpu" in j]
-    cpu = sum(j["cpu"] for j in timed) or 1e-9
+    overhead = sum(j["wall"] - j["seconds"] for j in jobs) / count
+    cpu = cpu_figures(stats, jobs)
     lines = [
         f"position {root['fen']} ({state['board']}), {stats.get('budget')} nodes per job",
         f"root: pn {shown(root['pn'])}, dn {shown(root['dn'])}; tree {len(state['nodes'])} positions",
@@ -42,10 +41,10 @@ def summary(state_dir, every=3600.0):
         f"{solved[len(solved) // 2] if solved else '-'}, largest {solved[-1] if solved else '-'}",
         f"nodes: {stats['nodes']:,} in {job_seconds:,.0f} s of jobs ({stats['nodes'] / job_seconds:,.0f} "
         f"nodes/s a job), {wall:,.0f} s of wall time ({stats['nodes'] / wall:,.0f} nodes/s in all)",
-        f"CPU: {cpu:,.0f} s in the binary over {len(timed)} jobs "
-        f"({sum(j['nodes'] for j in timed) / cpu:,.0f} nodes per CPU second, proofs included)",
+        f"CPU: {cpu['cpu']:,.0f} s in the binary over {cpu['timed']} jobs "
+        f"({cpu['nodes_per_cpu_second']:,.0f} nodes per CPU second, proofs included)",
         f"per job: {job_seconds / count:.1f} s solving, {overhead:.2f} s more in the task, "
-        f"{stats.get('master_seconds', 0) / count:.3f} s of the master's time",
+        f"{cpu['master_per_job']:.3f} s of the master's time",
         "jobs by depth (plies from the root: jobs, solved, median nodes of the solved): "
         + _by_depth(state, jobs),
         "timeline (wall s, jobs, nodes, root pn, root dn):",
@@ -59,6 +58,17 @@ def summary(state_dir, every=3600.0):
             while mark <= job["at"]:
                 mark += every
     return lines
+
+
+def cpu_figures(stats, jobs):
+    """What the job log says of CPU time: how many jobs carry theirs (older logs did not),
+    their CPU seconds in all and on average, nodes per CPU second, and the master's own
+    seconds per job (which bound how many cores one master keeps busy)."""
+    timed = [j for j in jobs if "cpu" in j]
+    cpu = sum(j["cpu"] for j in timed) or 1e-9
+    return {"timed": len(timed), "cpu": cpu, "job_cpu": cpu / max(len(timed), 1),
+            "nodes_per_cpu_second": sum(j["nodes"] for j in timed) / cpu,
+            "master_per_job": stats.get("master_seconds", 0) / max(len(jobs), 1)}
 
 
 def depths(state):
@@ -89,4 +99,3 @@ def _by_depth(state, jobs):
         median = f"{solved[len(solved) // 2]:,}" if solved else "-"
         parts.append(f"{d}: {len(groups[d])}, {len(solved)}, {median}")
     return "; ".join(parts) or "none"
-

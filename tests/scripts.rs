@@ -60,8 +60,8 @@ fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
     assert_eq!(lines[1], "positions proved: 3; blunders: 1 (alice 1)");
 }
 
-/// Runs `scripts/NAME --self-test`, which must pass, say `NAME self-test passed` on stderr
-/// and write nothing on stdout (for the adapter, stdout is the protocol's).
+/// Runs `scripts/NAME --self-test`, which must pass, say `says` on stderr and write nothing
+/// on stdout (for the adapter, stdout is the protocol's).
 fn passes_its_self_test(name: &str, says: &str) {
     let script = format!("{}/scripts/{name}", env!("CARGO_MANIFEST_DIR"));
     let run = Command::new("python3")
