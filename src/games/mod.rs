@@ -64,6 +64,17 @@ impl Variant {
             .map(Variant::Breakthrough)
     }
 
+    /// The variant that is `game` (a [`Game::NAME`]) on the board `board_size` and no other
+    /// (Fairy-Stockfish's `breakthrough6` for Breakthrough on 6x6), if there is one.
+    pub fn named_for_board(game: &str, board_size: &str) -> Option<&'static str> {
+        BREAKTHROUGH_SIDES
+            .iter()
+            .find(|&&(_, side)| {
+                game == Breakthrough::NAME && board_size == format!("{side}x{side}")
+            })
+            .map(|&(name, _)| name)
+    }
+
     /// The game's name ([`Game::NAME`]), the same for every set-up of one game.
     pub fn game_name(self) -> &'static str {
         match self {

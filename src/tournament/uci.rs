@@ -102,6 +102,8 @@ pub struct GameSetup {
     variant_required: bool,
     /// The value of `BoardSize`, for a game played on boards of several sizes.
     board_size: Option<String>,
+    /// The variant that names the game on this board alone (`breakthrough6`), if any.
+    board_variant: Option<&'static str>,
     /// The start position's string, for a game with one board: its engines are sent
     /// `position startpos` from it. A game of several boards always gets its root as a
     /// position string, so that engines need no `startpos` for the event's board.
@@ -115,6 +117,9 @@ impl GameSetup {
             variant: G::NAME,
             variant_required: G::NAME != Variant::default().game_name(),
             startpos: board_size.is_none().then(|| start.to_text()),
+            board_variant: board_size
+                .as_deref()
+                .and_then(|size| Variant::named_for_board(G::NAME, size)),
             board_size,
         }
     }
@@ -146,8 +151,14 @@ impl GameSetup {
         let offers = |name: &str| offered.iter().any(|n| n.eq_ignore_ascii_case(name));
         let set = |name: &str| user_set.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
         let mut options = Vec::new();
+        // An engine that cannot be told the board can only play it as the variant named
+        // for it: Fairy-Stockfish plays 6x6 as `breakthrough6`, never as `breakthrough`.
+        let variant = match self.board_variant {
+            Some(name) if !offers("BoardSize") => name,
+            _ => self.variant,
+        };
         if (self.variant_required || offers("UCI_Variant")) && !set("UCI_Variant") {
-            options.push(("UCI_Variant".to_string(), self.variant.to_string()));
+            options.push(("UCI_Variant".to_string(), variant.to_string()));
         }
         if let Some(size) = self.board_size.as_ref().filter(|_| offers("BoardSize")) {
             if !set("BoardSize") {
@@ -376,6 +387,16 @@ mod tests {
             pairs(&[("UCI_Variant", "breakthrough"), ("BoardSize", "7x7")])
         );
         assert_eq!(seven.options(&names(&["Hash"]), &[]), []);
+        // Without BoardSize, the variant that is 7x7 (Fairy-Stockfish's).
+        assert_eq!(
+            seven.options(&names(&["UCI_Variant"]), &[]),
+            pairs(&[("UCI_Variant", "breakthrough7")])
+        );
+        let nine = GameSetup::new(&Breakthrough::start(BoardSize::new(9, 9).unwrap()));
+        assert_eq!(
+            nine.options(&names(&["UCI_Variant"]), &[]),
+            pairs(&[("UCI_Variant", "breakthrough")])
+        );
         let user = pairs(&[("uci_variant", "breakthrough7")]);
         assert_eq!(
             seven.options(&names(&["UCI_Variant", "boardsize"]), &user),
