@@ -2,6 +2,7 @@
 //! urgent), killer moves, and quiet moves by history; moves that hang a piece go last.
 
 use crate::game::{GameMove, MoveKind, MoveList, Position, MAX_MOVES};
+use std::mem::MaybeUninit;
 
 const TT_MOVE: i32 = 1 << 24;
 const CAPTURE: i32 = 1 << 20;
@@ -36,26 +37,40 @@ impl History {
     }
 }
 
-/// Moves with their ordering scores, handed out best first.
-pub struct MovePicker<M> {
-    moves: MoveList<M>,
-    scores: [i32; MAX_MOVES],
+/// Room for the ordering scores of one node's moves, left uninitialised: the caller keeps
+/// it in its frame beside the move list, and [`MovePicker::new`] writes only the scores of
+/// the moves there are. (A picker that owned the array was copied into the caller's frame
+/// at every node, 3 KB each time.)
+pub type ScoreBuffer = [MaybeUninit<i32>; MAX_MOVES];
+
+/// An empty [`ScoreBuffer`].
+#[inline(always)]
+pub fn score_buffer() -> ScoreBuffer {
+    [const { MaybeUninit::uninit() }; MAX_MOVES]
+}
+
+/// Moves with their ordering scores, handed out best first. It borrows the caller's list
+/// and score buffer: a node has a few dozen moves, and copying or clearing arrays of
+/// [`MAX_MOVES`] at every node cost more than generating them.
+pub struct MovePicker<'a, M> {
+    moves: &'a mut [M],
+    scores: &'a mut [MaybeUninit<i32>],
     next: usize,
 }
 
-impl<M: GameMove> MovePicker<M> {
-    /// Scores `moves` for the side to move of `position`.
+impl<'a, M: GameMove> MovePicker<'a, M> {
+    /// Scores `moves` for the side to move of `position`, into `scores`.
     pub fn new<P: Position<Move = M>>(
         position: &P,
-        moves: MoveList<M>,
+        moves: &'a mut MoveList<M>,
+        scores: &'a mut ScoreBuffer,
         tt_move: M,
         killers: [M; 2],
         history: &History,
-    ) -> MovePicker<M> {
+    ) -> MovePicker<'a, M> {
         let hints = position.order_hints();
-        let mut scores = [0; MAX_MOVES];
         for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *score = if mv == tt_move {
+            score.write(if mv == tt_move {
                 TT_MOVE
             } else {
                 match position.move_kind(&hints, mv) {
@@ -65,13 +80,22 @@ impl<M: GameMove> MovePicker<M> {
                     MoveKind::Hanging => HANGING + history.get(position, mv),
                     MoveKind::Quiet => history.get(position, mv),
                 }
-            };
+            });
         }
+        let count = moves.len();
         MovePicker {
             moves,
-            scores,
+            scores: &mut scores[..count],
             next: 0,
         }
+    }
+
+    /// The ordering score of the move at `index`.
+    #[inline]
+    fn score(&self, index: usize) -> i32 {
+        // SAFETY: `new` wrote a score for every move of the list, and `scores` covers
+        // exactly those.
+        unsafe { self.scores[index].assume_init() }
     }
 
     /// The best remaining move (selection sort: most nodes cut off after a few moves).
@@ -81,9 +105,12 @@ impl<M: GameMove> MovePicker<M> {
             return None;
         }
         let mut best = self.next;
+        let mut best_score = self.score(best);
         for i in self.next + 1..remaining {
-            if self.scores[i] > self.scores[best] {
+            let score = self.score(i);
+            if score > best_score {
                 best = i;
+                best_score = score;
             }
         }
         self.moves.swap(self.next, best);

@@ -5,7 +5,7 @@
 //! Plies need not alternate: where the side to move stays the same after a move (the first
 //! slide of a Breakthru turn), the child's score is ours and is not negated.
 
-use super::ordering::MovePicker;
+use super::ordering::{score_buffer, MovePicker};
 use super::tt::Bound;
 use super::worker::{Worker, INFINITY};
 use super::{params, MATE, MATE_BOUND, MAX_PLY};
@@ -127,8 +127,15 @@ impl<'a, P: Position> Worker<'a, P> {
             Some(forced) => forced.as_ref().iter().for_each(|&mv| moves.push(mv)),
             None => position.generate(&mut moves),
         }
-        let mut picker =
-            MovePicker::new(position, moves, tt_move, self.killers[ply], &self.history);
+        let mut scores = score_buffer();
+        let mut picker = MovePicker::new(
+            position,
+            &mut moves,
+            &mut scores,
+            tt_move,
+            self.killers[ply],
+            &self.history,
+        );
         // Forced replies cost no depth: they are few and must be seen to the end.
         let child_depth = if forced.is_some() { depth } else { depth - 1 };
         let original_alpha = alpha;
@@ -153,6 +160,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 continue;
             }
             let child = self.make_move(position, mv, ply + 1);
+            self.shared.tt.prefetch(child.hash());
             let score = if move_number == 1 {
                 self.child_score::<PV>(us, &child, child_depth, alpha, beta, ply + 1)
             } else {
@@ -293,7 +301,15 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
         let null = P::Move::NULL;
-        let mut picker = MovePicker::new(position, moves, null, [null; 2], &self.history);
+        let mut scores = score_buffer();
+        let mut picker = MovePicker::new(
+            position,
+            &mut moves,
+            &mut scores,
+            null,
+            [null; 2],
+            &self.history,
+        );
         let us = position.side_to_move();
         while let Some(mv) = picker.next() {
             let child = self.make_move(position, mv, ply + 1);
