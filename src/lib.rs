@@ -8,6 +8,7 @@ pub mod eval;
 pub mod game;
 pub mod games;
 pub mod gui;
+pub mod memory;
 pub mod nnue;
 pub mod perft;
 pub mod proof;

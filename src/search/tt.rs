@@ -12,6 +12,7 @@
 //! that the system's work of mapping them (36 ms for 64 MiB here, a third of a 100 ms
 //! search) is done beside the search instead of inside it.
 
+use crate::memory::{advise_huge_pages, prefetch};
 use std::alloc::{self, Layout};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -136,15 +137,7 @@ impl TranspositionTable {
     /// (the child's, once the move is made) does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket: *const Bucket = self.bucket(key);
-            // SAFETY: prefetching is only a hint and the pointer is to a live bucket.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.bucket(key));
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
@@ -239,19 +232,6 @@ fn touch_pages_in_background(buckets: &Arc<ZeroedBuckets>) {
         });
 }
 
-/// Asks the system to back `bytes` from `start` (a huge-page boundary) with huge pages.
-/// Only advice: where the system has none to give (or no such call), the table works as well
-/// with ordinary pages.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *mut u8, bytes: usize) {
-    // SAFETY: madvise only changes how the kernel backs the range, which the caller owns;
-    // its result is ignored because the advice may be refused.
-    unsafe { libc::madvise(start.cast(), bytes, libc::MADV_HUGEPAGE) };
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
-
 /// The buckets of a table, in memory that came zeroed from the allocator, aligned to cache
 /// lines (to huge pages when the table is large).
 ///
@@ -293,7 +273,7 @@ impl ZeroedBuckets {
         let block = NonNull::new(unsafe { alloc::alloc_zeroed(layout) })?;
         let start = block.as_ptr().align_offset(align);
         if align == Self::HUGE_PAGE {
-            // SAFETY: the range lies inside the block just allocated.
+            // SAFETY: `start` is inside the block just allocated, which holds the table.
             advise_huge_pages(unsafe { block.as_ptr().add(start) }, table_bytes);
         }
         Some(ZeroedBuckets {

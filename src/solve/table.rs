@@ -6,6 +6,7 @@
 //! four entries fill a cache line. When a bucket is full the entry that cost the least work
 //! to compute makes room: the table never runs out, it forgets what is cheapest to redo.
 
+use crate::memory::{advise_huge_pages, prefetch};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -135,8 +136,13 @@ impl Table {
     /// A table of about `megabytes` MiB (at least one bucket).
     pub fn new(megabytes: usize) -> Table {
         let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
-        ask_for_huge_pages(&buckets);
+        let mut buckets: Vec<Bucket> = Vec::with_capacity(count);
+        // Before the first write: nearly every probe is a cache miss, and with 4 KiB pages
+        // most are a TLB miss too.
+        advise_huge_pages(
+            buckets.as_ptr().cast(),
+            buckets.capacity() * std::mem::size_of::<Bucket>(),
+        );
         buckets.resize_with(count, Bucket::default);
         Table { buckets }
     }
@@ -151,16 +157,7 @@ impl Table {
     /// row waits for memory once rather than once per key.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket: *const Bucket = self.bucket(key);
-            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints the
-            // cache: it reads nothing and cannot fault.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.bucket(key));
     }
 
     /// The numbers and work stored for `key`, if any.
@@ -236,31 +233,6 @@ impl Table {
         self.store(key, numbers, work);
     }
 }
-
-/// Asks Linux to back the table with 2 MiB pages before it is first written: nearly every
-/// probe is a cache miss, and with 4 KiB pages most are a TLB miss too.
-#[cfg(target_os = "linux")]
-fn ask_for_huge_pages(buckets: &Vec<Bucket>) {
-    extern "C" {
-        fn madvise(address: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
-    }
-    const MADV_HUGEPAGE: i32 = 14;
-    const PAGE: usize = 4096;
-    // The whole pages inside the allocation: madvise takes page-aligned ranges only.
-    let start = buckets.as_ptr() as usize;
-    let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
-    let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
-    if last <= first {
-        return;
-    }
-    // SAFETY: the range lies inside the vector's own allocation (unused capacity, not yet
-    // written); MADV_HUGEPAGE only changes how the kernel backs it, never its contents, and
-    // a failure (no transparent huge pages, say) leaves ordinary pages.
-    let _ = unsafe { madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE) };
-}
-
-#[cfg(not(target_os = "linux"))]
-fn ask_for_huge_pages(_: &Vec<Bucket>) {}
 
 #[cfg(test)]
 mod tests {
