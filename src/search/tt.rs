@@ -6,17 +6,24 @@
 //! Buckets of four entries fill one 64-byte cache line; replacement prefers the entry with the
 //! least depth, counting entries from earlier searches as shallower.
 //!
-//! The buckets live in [zeroed memory](ZeroedBuckets) taken from the allocator: a new table
-//! (a `Hash` change, `Clear Hash`, a new game) costs no time to write, because the system
-//! hands out fresh pages already zeroed. A thread of its own then touches every page, so
-//! that the system's work of mapping them (36 ms for 64 MiB here, a third of a 100 ms
-//! search) is done beside the search instead of inside it.
+//! The buckets live in [zeroed memory](ZeroedBuckets) taken from the allocator, on huge
+//! pages where the system gives them. The search must not be the first to write to a page:
+//! the system maps it then, which cost 36 ms over a fresh 64 MiB table with ordinary pages
+//! (a third of a 100 ms search), and with huge pages a single write could wait over 100 ms
+//! (moves at 10 ms were lost on time). So a table of up to [`MAPPED_AT_ONCE`] has every page
+//! written before it is used: when it is made, and when it is cleared (zeros written in
+//! place, 5 to 15 ms for 64 MiB). A larger table is ready at once instead, whatever its size:
+//! fresh zeroed memory, whose pages a thread of its own writes to beside the search.
 
 use crate::memory::{advise_huge_pages, prefetch};
 use std::alloc::{self, Layout};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
+
+/// The largest table made ready in full before it is used (a second or so of work at most);
+/// see the module's documentation.
+const MAPPED_AT_ONCE: usize = 1 << 30;
 
 /// Whether a stored score is exact or a bound.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -93,21 +100,30 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> Option<TranspositionTable> {
         let count = megabytes.max(1).checked_mul(1 << 20)? / std::mem::size_of::<Bucket>();
         let buckets = Arc::new(ZeroedBuckets::new(count.max(1))?);
-        touch_pages_in_background(&buckets);
+        if buckets.bytes() <= MAPPED_AT_ONCE {
+            write_every_page(&buckets, || false);
+        } else {
+            write_every_page_in_background(&buckets);
+        }
         Some(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
         })
     }
 
-    /// Empties the table: a fresh zeroed allocation of the same size, which is far faster
-    /// than writing zeros over a large table; only when that memory cannot be had are the
-    /// buckets zeroed where they are.
+    /// Empties the table: a small one by writing zeros where it is (its pages stay mapped),
+    /// a large one by a fresh zeroed allocation of the same size, far faster than writing
+    /// zeros over it (and where that memory cannot be had, zeros where it is too).
     pub fn clear(&mut self) {
-        match ZeroedBuckets::new(self.buckets.len()) {
+        let fresh = if self.buckets.bytes() > MAPPED_AT_ONCE {
+            ZeroedBuckets::new(self.buckets.len())
+        } else {
+            None
+        };
+        match fresh {
             Some(fresh) => {
                 self.buckets = Arc::new(fresh);
-                touch_pages_in_background(&self.buckets);
+                write_every_page_in_background(&self.buckets);
             }
             None => {
                 for bucket in self.buckets.as_slice() {
@@ -207,29 +223,31 @@ impl TranspositionTable {
     }
 }
 
-/// Writes to every page of `buckets` on a thread of its own, so that the system maps them
-/// now rather than when the search first stores there. Each write is an atomic exchange of
-/// zero for zero, which changes nothing the search may already have stored (an OR with zero
-/// would be compiled as a read, and a read maps only the shared zero page). Stops early when the table is
-/// dropped or replaced (it then holds the last reference). Best effort: without a thread,
-/// the search maps the pages itself as before.
-fn touch_pages_in_background(buckets: &Arc<ZeroedBuckets>) {
+/// Writes once to every page of `buckets`, so that the system maps them now rather than when
+/// the search first stores there. Each write is an atomic exchange of zero for zero, which
+/// changes nothing the search may already have stored (an OR with zero would be compiled as
+/// a read, and a read maps only the shared zero page). Stops early when `abandoned` says so.
+fn write_every_page(buckets: &ZeroedBuckets, abandoned: impl Fn() -> bool) {
     const PAGE: usize = 4096;
+    let per_page = PAGE / std::mem::size_of::<Bucket>();
+    for bucket in buckets.as_slice().iter().step_by(per_page) {
+        if abandoned() {
+            return;
+        }
+        let _ = bucket.0[0]
+            .check
+            .compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// [`write_every_page`] on a thread of its own, which gives up when the table is dropped or
+/// replaced (it then holds the last reference). Best effort: without a thread, the search
+/// maps the pages itself.
+fn write_every_page_in_background(buckets: &Arc<ZeroedBuckets>) {
     let buckets = Arc::clone(buckets);
     let _ = std::thread::Builder::new()
         .name("table pages".into())
-        .spawn(move || {
-            let per_page = PAGE / std::mem::size_of::<Bucket>();
-            for bucket in buckets.as_slice().iter().step_by(per_page) {
-                if Arc::strong_count(&buckets) == 1 {
-                    return;
-                }
-                let _ =
-                    bucket.0[0]
-                        .check
-                        .compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
-            }
-        });
+        .spawn(move || write_every_page(&buckets, || Arc::strong_count(&buckets) == 1));
 }
 
 /// The buckets of a table, in memory that came zeroed from the allocator, aligned to cache
@@ -286,6 +304,10 @@ impl ZeroedBuckets {
 
     fn len(&self) -> usize {
         self.count
+    }
+
+    fn bytes(&self) -> usize {
+        self.count * std::mem::size_of::<Bucket>()
     }
 
     fn as_slice(&self) -> &[Bucket] {
