@@ -211,12 +211,16 @@ async fn analyse(browser: &Browser, shots: &std::path::Path, name: &str) {
         );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    let engine = browser.text("#engine-state").await;
-    for word in ["depth", "nodes/s"] {
-        assert!(engine.contains(word), "{engine}");
-    }
-    let line = browser.text("#lines li").await;
-    assert!(line.contains('%'), "a score in percent: {line}");
+    // The lines are redrawn at every report of the search, so a single read can land on an
+    // element that was just replaced (and read as empty): wait for the text instead.
+    browser
+        .wait_for_text("#engine-state", |t| {
+            t.contains("depth") && t.contains("nodes/s")
+        })
+        .await;
+    browser
+        .wait_for_text("#lines li", |t| t.contains('%'))
+        .await;
     browser.screenshot(&shots.join(name)).await;
     browser.click("#analyse").await;
     browser
