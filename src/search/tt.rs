@@ -100,7 +100,7 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> Option<TranspositionTable> {
         let count = megabytes.max(1).checked_mul(1 << 20)? / std::mem::size_of::<Bucket>();
         let buckets = Arc::new(ZeroedBuckets::new(count.max(1))?);
-        if buckets.bytes() <= MAPPED_AT_ONCE {
+        if buckets.mapped_at_once() {
             write_every_page(&buckets, || false);
         } else {
             write_every_page_in_background(&buckets);
@@ -115,10 +115,10 @@ impl TranspositionTable {
     /// a large one by a fresh zeroed allocation of the same size, far faster than writing
     /// zeros over it (and where that memory cannot be had, zeros where it is too).
     pub fn clear(&mut self) {
-        let fresh = if self.buckets.bytes() > MAPPED_AT_ONCE {
-            ZeroedBuckets::new(self.buckets.len())
-        } else {
+        let fresh = if self.buckets.mapped_at_once() {
             None
+        } else {
+            ZeroedBuckets::new(self.buckets.len())
         };
         match fresh {
             Some(fresh) => {
@@ -306,8 +306,10 @@ impl ZeroedBuckets {
         self.count
     }
 
-    fn bytes(&self) -> usize {
-        self.count * std::mem::size_of::<Bucket>()
+    /// Whether the table is small enough to have every page written before it is used
+    /// ([`MAPPED_AT_ONCE`]); a larger one is mapped in the background.
+    fn mapped_at_once(&self) -> bool {
+        self.count * std::mem::size_of::<Bucket>() <= MAPPED_AT_ONCE
     }
 
     fn as_slice(&self) -> &[Bucket] {
