@@ -63,6 +63,22 @@ fn sees_a_lost_position_as_lost() {
 }
 
 #[test]
+fn a_search_cut_short_does_not_play_a_move_it_just_found_lost() {
+    // From a game Troyka lost to Fairy-Stockfish on 6x6: d3c4 wins and e1d2 loses (both
+    // proved by the solver). At depth 9 d3c4 is best; at depth 10 e1d2 overtakes it on
+    // optimistic bounds, and its full-window search then finds it mated in 8, which is
+    // where the node budget runs out. Every other move's score of that iteration is only a
+    // bound, none of them a loss: the engine once played e1d2 here, shown as mate -8.
+    let limits = Limits {
+        nodes: Some(520_000),
+        ..Limits::default()
+    };
+    let (mv, score, _) = search("1pppp1/1pp1p1/1p4/1PpPP1/PP3P/2PPP1 w", limits);
+    assert_ne!(mv, "e1d2");
+    assert!(!matches!(score, Score::LossIn(_)), "{mv} {score:?}");
+}
+
+#[test]
 fn race_decided_by_tempo() {
     // Black's a4 piece needs three moves to reach rank 1, white's h1 piece seven: white
     // loses on black's third move, six plies from now.

@@ -14,6 +14,9 @@ pub(super) struct RootMove<M> {
     pub(super) mv: M,
     pub(super) score: i32,
     pub(super) previous_score: i32,
+    /// Whether a search has shown that this move loses (its score, or the bound it failed
+    /// low against, is a mate against us). What a search proves stays true at every depth.
+    pub(super) lost: bool,
     pub(super) pv: Vec<M>,
 }
 
@@ -49,6 +52,9 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
             if self.stopped {
+                if multipv == 1 {
+                    self.avoid_proven_loss();
+                }
                 break;
             }
             if self.is_main() {
@@ -74,6 +80,22 @@ impl<'a, P: Position> Worker<'a, P> {
             completed_depth = 1;
         }
         self.result(completed_depth)
+    }
+
+    /// When the search stops in the middle of an iteration whose first move has just been
+    /// shown to lose, plays the first move (in the last iteration's order) not yet refuted
+    /// instead: the moves after the first were not all searched again, and a move that may
+    /// hold is better than one that is known to lose. A position lost whatever is played
+    /// keeps its best move, the one that resists longest.
+    fn avoid_proven_loss(&mut self) {
+        if !self.root_moves[0].lost {
+            return;
+        }
+        if let Some(index) = self.root_moves.iter().position(|m| !m.lost) {
+            self.root_moves[..=index].rotate_right(1);
+            // Its score from this iteration, if any, is only a bound below alpha.
+            self.root_moves[0].score = -INFINITY;
+        }
     }
 
     /// Whether the main thread should not start another iteration.
@@ -198,6 +220,10 @@ impl<'a, P: Position> Worker<'a, P> {
                 break;
             }
             let root_move = &mut self.root_moves[index];
+            // A mate against us proves the move lost, unless it is only a lower bound.
+            if score <= -MATE_BOUND && score < beta {
+                root_move.lost = true;
+            }
             if index == pv_index || score > alpha {
                 root_move.score = score;
                 root_move.pv.truncate(1);

@@ -118,6 +118,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 mv,
                 score: -INFINITY,
                 previous_score: -INFINITY,
+                lost: false,
                 pv: vec![mv],
             })
             .collect();
