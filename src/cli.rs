@@ -151,7 +151,7 @@ impl GameVisitor for PerftRun {
 
 #[derive(Args)]
 struct BenchArgs {
-    /// The game whose bench positions to search [default: breakthrough]
+    /// The game whose bench positions to search
     #[arg(long, value_name = "NAME", value_parser = variant, default_value = "breakthrough")]
     variant: Variant,
 }
