@@ -1,6 +1,6 @@
 //! Iterative deepening at the root: aspiration windows, the root moves kept sorted (MultiPV
-//! searches them in turn), the main thread's reports and its decision to stop; helper
-//! threads skip depths so that they spread out.
+//! searches them in turn), the main thread's reports and its decision to stop, and the move
+//! a search cut short plays; helper threads skip depths so that they spread out.
 
 use super::worker::{Worker, INFINITY};
 use super::{params, Report, Score, ScoreBound, SearchResult, MATE, MATE_BOUND, MAX_PLY};

@@ -58,7 +58,7 @@ mod tests {
     }
 
     #[test]
-    fn too_many_threads_and_short_movetimes_are_warned_of() {
+    fn too_many_threads_and_movetimes_without_a_margin_are_warned_of() {
         let quiet =
             config("--engine cmd=a st=1 timemargin=50 --engine cmd=b tc=1+0.01 --concurrency 2");
         assert!(before_the_event(&quiet, 2).is_empty());
