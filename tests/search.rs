@@ -20,6 +20,13 @@ fn depth(d: u32) -> Limits<Move> {
     }
 }
 
+fn nodes(n: u64) -> Limits<Move> {
+    Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    }
+}
+
 #[test]
 fn wins_in_one() {
     // White on b7 steps to the goal; any of its three moves wins.
@@ -69,11 +76,7 @@ fn a_search_cut_short_does_not_play_a_move_it_just_found_lost() {
     // optimistic bounds, and its full-window search then finds it mated in 8, which is
     // where the node budget runs out. Every other move's score of that iteration is only a
     // bound, none of them a loss: the engine once played e1d2 here, shown as mate -8.
-    let limits = Limits {
-        nodes: Some(520_000),
-        ..Limits::default()
-    };
-    let (mv, score, _) = search("1pppp1/1pp1p1/1p4/1PpPP1/PP3P/2PPP1 w", limits);
+    let (mv, score, _) = search("1pppp1/1pp1p1/1p4/1PpPP1/PP3P/2PPP1 w", nodes(520_000));
     assert_ne!(mv, "e1d2");
     assert!(!matches!(score, Score::LossIn(_)), "{mv} {score:?}");
 }
@@ -110,12 +113,8 @@ fn mate_limit_stops_on_a_win() {
 fn fixed_depth_and_nodes_are_deterministic() {
     let fen = "ppp1pppp/p1ppp2p/8/1pP2p2/5PpP/1PPP4/PP3PP1/3PPPPP w - - 5 14";
     assert_eq!(search(fen, depth(7)), search(fen, depth(7)));
-    let nodes = Limits {
-        nodes: Some(30_000),
-        ..Limits::default()
-    };
-    let first = search(fen, nodes.clone());
-    assert_eq!(first, search(fen, nodes));
+    let first = search(fen, nodes(30_000));
+    assert_eq!(first, search(fen, nodes(30_000)));
     assert!(first.2 <= 30_000 + 1, "node limit overshot: {}", first.2);
 }
 

@@ -57,24 +57,24 @@ mod tests {
         parse(&args).unwrap()
     }
 
+    /// The one warning the event of `words` gets on two cores.
+    fn only_warning(words: &str) -> String {
+        let warnings = before_the_event(&config(words), 2);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        warnings[0].clone()
+    }
+
     #[test]
     fn too_many_threads_and_movetimes_without_a_margin_are_warned_of() {
         let quiet =
             config("--engine cmd=a st=1 timemargin=50 --engine cmd=b tc=1+0.01 --concurrency 2");
         assert!(before_the_event(&quiet, 2).is_empty());
-        let busy = config(
-            "--engine cmd=a option.Threads=2 --engine cmd=b --each tc=1+0.01 --concurrency 2",
-        );
-        let warnings = before_the_event(&busy, 2);
-        assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert!(warnings[0].starts_with("2 games at once with up to 2 threads"));
-        let short = config("--engine cmd=a name=x st=0.05 --engine cmd=b st=0.05 timemargin=20");
-        let warnings = before_the_event(&short, 2);
-        assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert!(warnings[0].starts_with("engine 'x' has 50 ms a move"));
-        let long = config("--engine cmd=a name=y st=1 --engine cmd=b tc=1+0.01");
-        let warnings = before_the_event(&long, 2);
-        assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert!(warnings[0].starts_with("engine 'y' has 1000 ms a move"));
+        let busy =
+            "--engine cmd=a option.Threads=2 --engine cmd=b --each tc=1+0.01 --concurrency 2";
+        assert!(only_warning(busy).starts_with("2 games at once with up to 2 threads"));
+        let short = "--engine cmd=a name=x st=0.05 --engine cmd=b st=0.05 timemargin=20";
+        assert!(only_warning(short).starts_with("engine 'x' has 50 ms a move"));
+        let long = "--engine cmd=a name=y st=1 --engine cmd=b tc=1+0.01";
+        assert!(only_warning(long).starts_with("engine 'y' has 1000 ms a move"));
     }
 }
