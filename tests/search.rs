@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use troyka::games::breakthrough::{Breakthrough, Move};
-use troyka::search::{Engine, Limits, Score, Signals};
+use troyka::search::{Engine, Limits, Score, ScoreBound, Signals};
 
 fn search(fen: &str, limits: Limits<Move>) -> (String, Score, u64) {
     let game = Breakthrough::from_fen(fen).unwrap();
@@ -79,6 +79,26 @@ fn a_search_cut_short_does_not_play_a_move_it_just_found_lost() {
     let (mv, score, _) = search("1pppp1/1pp1p1/1p4/1PpPP1/PP3P/2PPP1 w", nodes(520_000));
     assert_ne!(mv, "e1d2");
     assert!(!matches!(score, Score::LossIn(_)), "{mv} {score:?}");
+}
+
+#[test]
+fn a_search_cut_short_on_a_failed_window_says_its_score_is_a_bound() {
+    // A position whose score swings from one depth to the next, so that its aspiration
+    // windows fail often: searches stopped at a range of node counts end inside some of
+    // those failures, and must say so (the last `info` line shows it) instead of passing
+    // the bound off as the score.
+    let game = Breakthrough::from_fen("1pppp1/1pp1p1/1p4/1PpPP1/PP3P/2PPP1 w").unwrap();
+    let bounds: Vec<ScoreBound> = (20_000..=200_000)
+        .step_by(20_000)
+        .map(|n| {
+            let mut engine = Engine::new(8, 1);
+            engine
+                .search(&game, &nodes(n), &Signals::default(), &mut |_| {})
+                .bound
+        })
+        .collect();
+    assert!(bounds.contains(&ScoreBound::Lower), "{bounds:?}");
+    assert!(bounds.contains(&ScoreBound::Upper), "{bounds:?}");
 }
 
 #[test]

@@ -141,7 +141,7 @@ fn search<G: Game>(
             .map_or(result.depth, |report| report.seldepth.max(result.depth)),
         multipv: 1,
         score: result.score,
-        bound: ScoreBound::Exact,
+        bound: result.bound,
         nodes: result.nodes,
         elapsed: result.elapsed,
         hashfull: main_line.as_ref().map_or(0, |report| report.hashfull),

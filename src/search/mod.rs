@@ -147,6 +147,9 @@ pub struct SearchResult<M> {
     pub best: M,
     pub ponder: Option<M>,
     pub score: Score,
+    /// Whether `score` is exact or a bound (a search stopped while its aspiration window
+    /// had failed).
+    pub bound: ScoreBound,
     pub depth: u32,
     pub nodes: u64,
     pub elapsed: Duration,

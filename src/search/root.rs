@@ -17,6 +17,9 @@ pub(super) struct RootMove<M> {
     /// Whether a search has shown that this move loses (its score, or the bound it failed
     /// low against, is a mate against us). What a search proves stays true at every depth.
     pub(super) lost: bool,
+    /// Whether `score` is exact or only a bound: an iteration cut short may end on a
+    /// search whose aspiration window failed.
+    pub(super) bound: ScoreBound,
     pub(super) pv: Vec<M>,
 }
 
@@ -127,6 +130,7 @@ impl<'a, P: Position> Worker<'a, P> {
             best: best.map_or(P::Move::NULL, |b| b.mv),
             ponder: best.and_then(|b| b.pv.get(1).copied()),
             score: Score::from_internal(best.map_or(0, shown_score)),
+            bound: best.map_or(ScoreBound::Exact, shown_bound),
             depth,
             nodes: self.shared.total_nodes().max(self.nodes),
             elapsed: self.time.elapsed(),
@@ -226,6 +230,13 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             if index == pv_index || score > alpha {
                 root_move.score = score;
+                root_move.bound = if score >= beta {
+                    ScoreBound::Lower
+                } else if score <= alpha {
+                    ScoreBound::Upper
+                } else {
+                    ScoreBound::Exact
+                };
                 root_move.pv.truncate(1);
                 root_move
                     .pv
@@ -260,6 +271,16 @@ pub(super) fn skips_depth(id: usize, depth: u32) -> bool {
     }
     let i = (id - 1) % SKIP_SIZE.len();
     ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+}
+
+/// Whether [`shown_score`] is exact: the last iteration's score, which it falls back on,
+/// is.
+fn shown_bound<M>(root_move: &RootMove<M>) -> ScoreBound {
+    if root_move.score > -INFINITY {
+        root_move.bound
+    } else {
+        ScoreBound::Exact
+    }
 }
 
 /// The score to show for a root move: this iteration's if it has one, else the last one's.

@@ -7,7 +7,7 @@ use super::ordering::History;
 use super::root::RootMove;
 use super::threads::ThreadPool;
 use super::tt::TranspositionTable;
-use super::{Limits, Report, SearchResult, Signals, TimeManager, MATE, MAX_PLY};
+use super::{Limits, Report, ScoreBound, SearchResult, Signals, TimeManager, MATE, MAX_PLY};
 use crate::eval::EvalChoice;
 use crate::game::{Evaluation, Exact, GameMove, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -119,6 +119,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 score: -INFINITY,
                 previous_score: -INFINITY,
                 lost: false,
+                bound: ScoreBound::Exact,
                 pv: vec![mv],
             })
             .collect();
