@@ -68,6 +68,11 @@ search_params! {
     lmp_base: 3 in 0..=12;
     /// Late-move pruning: see `lmp_base`.
     lmp_scale: 2 in 0..=6;
+    /// Singular extension: the least depth left at which the table's move is tested.
+    se_depth: 8 in 4..=14;
+    /// Singular extension: the other moves must fail below the table's score less
+    /// `se_margin * depth / 8`.
+    se_margin: 16 in 0..=64;
     /// Late-move reduction: `lmr_base / 100 + ln(depth) * ln(move number) * 100 / lmr_divisor`.
     lmr_base: 50 in 0..=150;
     /// Late-move reduction: see `lmr_base`.
@@ -96,13 +101,15 @@ mod tests {
 
     #[test]
     fn the_getters_read_the_table() {
-        let getters: [fn() -> i32; 9] = [
+        let getters: [fn() -> i32; 11] = [
             rfp_margin,
             rfp_depth,
             nmp_base,
             nmp_divisor,
             lmp_base,
             lmp_scale,
+            se_depth,
+            se_margin,
             lmr_base,
             lmr_divisor,
             aspiration,

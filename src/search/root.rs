@@ -48,6 +48,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 root_move.previous_score = root_move.score;
             }
             self.seldepth = 0;
+            self.root_depth = depth as i32;
             for pv_index in 0..multipv {
                 self.search_root_with_aspiration(depth as i32, pv_index, report);
                 if self.stopped {

@@ -1,6 +1,6 @@
 //! The tree below the root: a negamax principal-variation search with the transposition
-//! table, pruning and reductions, quiescence search over captures, and the game's exact
-//! rules (Breakthrough's races) that end lines early.
+//! table, pruning, reductions and singular extensions, quiescence search over captures, and
+//! the game's exact rules (Breakthrough's races) that end lines early.
 //!
 //! Plies need not alternate: where the side to move stays the same after a move (the first
 //! slide of a Breakthru turn), the child's score is ours and is not negated.
@@ -67,12 +67,19 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         let depth = depth.max(1);
 
+        // A search for a singular extension leaves out one move (the table's), so the
+        // table's results for the whole position are not its own.
+        let excluded = self.excluded[ply];
         let key = position.hash();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.map_or(P::Move::NULL, |h| P::Move::from_bits(h.mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
-            if !PV && hit.depth >= depth && bound_allows_cutoff(hit.bound, score, beta) {
+            if !PV
+                && excluded == P::Move::NULL
+                && hit.depth >= depth
+                && bound_allows_cutoff(hit.bound, score, beta)
+            {
                 return score;
             }
         }
@@ -81,7 +88,7 @@ impl<'a, P: Position> Worker<'a, P> {
             _ => self.evaluate(position, ply),
         };
 
-        if !PV && forced.is_none() && beta.abs() < MATE_BOUND {
+        if !PV && forced.is_none() && excluded == P::Move::NULL && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta with little depth left.
             if depth <= params::rfp_depth() && static_eval - params::rfp_margin() * depth >= beta {
                 return static_eval;
@@ -122,6 +129,43 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
 
+        // Singular extension: when the table's move is far better than every other one (a
+        // shallower search without it fails low well below its score), it is searched a ply
+        // deeper; when even without it the position holds beta, cut off (multi-cut).
+        let mut extension = 0;
+        if let Some(hit) = hit {
+            let tt_score = score_from_tt(hit.score, ply);
+            if ply > 0
+                && excluded == P::Move::NULL
+                && tt_move != P::Move::NULL
+                && forced.is_none()
+                && depth >= params::se_depth()
+                && hit.bound != Bound::Upper
+                && hit.depth >= depth - 3
+                && tt_score.abs() < MATE_BOUND
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let singular_beta = tt_score - params::se_margin() * depth / 8;
+                self.excluded[ply] = tt_move;
+                let score = self.negamax::<false>(
+                    position,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                );
+                self.excluded[ply] = P::Move::NULL;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+
         let mut moves = MoveList::new();
         match forced {
             Some(forced) => forced.as_ref().iter().for_each(|&mv| moves.push(mv)),
@@ -153,6 +197,9 @@ impl<'a, P: Position> Worker<'a, P> {
             i32::MAX
         };
         while let Some(mv) = picker.next() {
+            if mv == excluded {
+                continue;
+            }
             move_number += 1;
             let capture = position.is_capture(mv);
             let urgent = position.is_urgent(&self.tables, mv);
@@ -162,6 +209,11 @@ impl<'a, P: Position> Worker<'a, P> {
             let child = self.make_move(position, mv, ply + 1);
             self.shared.tt.prefetch(child.hash());
             let score = if move_number == 1 {
+                let child_depth = if mv == tt_move {
+                    child_depth + extension
+                } else {
+                    child_depth
+                };
                 self.child_score::<PV>(us, &child, child_depth, alpha, beta, ply + 1)
             } else {
                 // Late quiet moves are searched shallower first.
@@ -227,6 +279,15 @@ impl<'a, P: Position> Worker<'a, P> {
                 quiets_tried[quiet_count] = mv;
                 quiet_count += 1;
             }
+        }
+        if excluded != P::Move::NULL {
+            // A singular-extension search: its result is not the position's, so the table
+            // keeps none. If every other move was pruned, the excluded one stands alone.
+            return if best_move == P::Move::NULL {
+                alpha
+            } else {
+                best_score
+            };
         }
         if best_move == P::Move::NULL {
             // No move at all (in Breakthrough, only on a board of one column): the side to

@@ -98,6 +98,10 @@ pub(super) struct Worker<'a, P: Position> {
     /// By ply: the hash of the position there, on the current line (kept for games whose
     /// positions can repeat, [`Position::REPEATS`]).
     pub(super) keys: [u64; MAX_PLY + 2],
+    /// By ply: the move a singular-extension search leaves out there (null if none).
+    pub(super) excluded: [P::Move; MAX_PLY + 2],
+    /// The depth of the iteration under way.
+    pub(super) root_depth: i32,
     pub(super) history: History,
     pub(super) pv: Vec<[P::Move; MAX_PLY + 1]>,
     pub(super) pv_len: [usize; MAX_PLY + 1],
@@ -137,6 +141,8 @@ impl<'a, P: Position> Worker<'a, P> {
             killers: [[P::Move::NULL; 2]; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
             keys: [root.hash(); MAX_PLY + 2],
+            excluded: [P::Move::NULL; MAX_PLY + 2],
+            root_depth: 0,
             history: History::new(P::HISTORY_SLOTS),
             pv: vec![[P::Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
