@@ -127,11 +127,12 @@ impl<'a, P: Position> Worker<'a, P> {
 
     pub(super) fn result(&self, depth: u32) -> SearchResult<P::Move> {
         let best = self.root_moves.first();
+        let (score, bound) = best.map_or((0, ScoreBound::Exact), shown);
         SearchResult {
             best: best.map_or(P::Move::NULL, |b| b.mv),
             ponder: best.and_then(|b| b.pv.get(1).copied()),
-            score: Score::from_internal(best.map_or(0, shown_score)),
-            bound: best.map_or(ScoreBound::Exact, shown_bound),
+            score: Score::from_internal(score),
+            bound,
             depth,
             nodes: self.shared.total_nodes().max(self.nodes),
             elapsed: self.time.elapsed(),
@@ -140,7 +141,7 @@ impl<'a, P: Position> Worker<'a, P> {
 
     pub(super) fn report(&self, depth: u32, pv_index: usize, bound: ScoreBound) -> Report<P::Move> {
         let root_move = &self.root_moves[pv_index];
-        let score = shown_score(root_move);
+        let (score, _) = shown(root_move);
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
         Report {
             depth,
@@ -274,20 +275,14 @@ pub(super) fn skips_depth(id: usize, depth: u32) -> bool {
     ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
-/// Whether [`shown_score`] is exact: the last iteration's score, which it falls back on,
-/// is.
-fn shown_bound<M>(root_move: &RootMove<M>) -> ScoreBound {
+/// The score to show for a root move, and whether it is exact: this iteration's if it has
+/// one, else the last iteration's (exact, as that iteration finished).
+fn shown<M>(root_move: &RootMove<M>) -> (i32, ScoreBound) {
     if root_move.score > -INFINITY {
-        root_move.bound
+        (root_move.score, root_move.bound)
+    } else if root_move.previous_score > -INFINITY {
+        (root_move.previous_score, ScoreBound::Exact)
     } else {
-        ScoreBound::Exact
+        (0, ScoreBound::Exact)
     }
-}
-
-/// The score to show for a root move: this iteration's if it has one, else the last one's.
-fn shown_score<M>(root_move: &RootMove<M>) -> i32 {
-    [root_move.score, root_move.previous_score]
-        .into_iter()
-        .find(|&s| s > -INFINITY)
-        .unwrap_or(0)
 }
