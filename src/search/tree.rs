@@ -73,14 +73,14 @@ impl<'a, P: Position> Worker<'a, P> {
         let key = position.hash();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.map_or(P::Move::NULL, |h| P::Move::from_bits(h.mv));
+        let tt_score = hit.map_or(0, |h| score_from_tt(h.score, ply));
         if let Some(hit) = hit {
-            let score = score_from_tt(hit.score, ply);
             if !PV
                 && excluded == P::Move::NULL
                 && hit.depth >= depth
-                && bound_allows_cutoff(hit.bound, score, beta)
+                && bound_allows_cutoff(hit.bound, tt_score, beta)
             {
-                return score;
+                return tt_score;
             }
         }
         let static_eval = match hit {
@@ -134,7 +134,6 @@ impl<'a, P: Position> Worker<'a, P> {
         // deeper; when even without it the position holds beta, cut off (multi-cut).
         let mut extension = 0;
         if let Some(hit) = hit {
-            let tt_score = score_from_tt(hit.score, ply);
             if ply > 0
                 && excluded == P::Move::NULL
                 && tt_move != P::Move::NULL
