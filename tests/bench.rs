@@ -4,7 +4,7 @@
 //! message.
 
 /// Breakthrough's signature (`troyka bench`).
-const SIGNATURE: u64 = 10971356;
+const SIGNATURE: u64 = 10499331;
 
 #[test]
 fn bench_signature_is_recorded() {
