@@ -8,6 +8,7 @@ use super::board::NewGame;
 use super::session::{Refusal, SettingsChange, StateView};
 use super::sessions::{Sessions, Unavailable, MAX_SESSIONS};
 use super::socket;
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, Request, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -192,11 +193,15 @@ async fn turn(State(app): Shared, Path(id): Path<String>, body: Body<TurnRequest
     Ok(Json(app.sessions.get(&id)?.play_turn(&request.turn)?))
 }
 
-async fn cancel(State(app): Shared, Path(id): Path<String>) -> Reply {
+// The commands without arguments still read their request's body (`_body`): hyper closes
+// a connection whose request body a handler left unread, unless the body had already
+// arrived, and a client that reuses that connection for its next request (as keep-alive
+// allows) finds it gone.
+async fn cancel(State(app): Shared, Path(id): Path<String>, _body: Bytes) -> Reply {
     Ok(Json(app.sessions.get(&id)?.cancel_legs()?))
 }
 
-async fn take_back(State(app): Shared, Path(id): Path<String>) -> Reply {
+async fn take_back(State(app): Shared, Path(id): Path<String>, _body: Bytes) -> Reply {
     Ok(Json(app.sessions.get(&id)?.take_back()?))
 }
 
@@ -227,7 +232,7 @@ async fn solve(State(app): Shared, Path(id): Path<String>, body: Body<SolveReque
     Ok(Json(app.sessions.get(&id)?.solve(request.time_ms)?))
 }
 
-async fn stop(State(app): Shared, Path(id): Path<String>) -> Reply {
+async fn stop(State(app): Shared, Path(id): Path<String>, _body: Bytes) -> Reply {
     Ok(Json(app.sessions.get(&id)?.stop()?))
 }
 
