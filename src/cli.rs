@@ -144,8 +144,7 @@ impl GameVisitor for PerftRun {
             Some(text) => G::from_text(text).map_err(|e| format!("--fen: {e}"))?,
             None => start,
         };
-        perft::print_count(&game, self.depth, self.divide);
-        Ok(())
+        perft::print_count(&game, self.depth, self.divide).map_err(|e| format!("perft: {e}"))
     }
 }
 

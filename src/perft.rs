@@ -47,10 +47,17 @@ pub fn divide<G: Game>(game: &G, depth: u32, stop: &AtomicBool) -> Divided<G::Mo
     divided
 }
 
-/// `troyka perft`: prints the count on stdout (below each root turn's with `divide`), and
-/// the time and speed on stderr, so that stdout can be compared with reference tables.
-pub fn print_count<G: Game>(game: &G, depth: u32, divide_moves: bool) {
+/// `troyka perft`: prints the count on stdout (below each root turn's with `divide`, where
+/// the turns can be listed), and the time and speed on stderr, so that stdout can be
+/// compared with reference tables. An error when the count cannot be had.
+pub fn print_count<G: Game>(game: &G, depth: u32, divide_moves: bool) -> Result<(), String> {
     let started = Instant::now();
+    if let Some(count) = game.perft_unlisted(depth, &AtomicBool::new(false)) {
+        let nodes = count?.expect("never stopped");
+        println!("Nodes searched: {nodes}");
+        eprintln!("time {:.3} s", started.elapsed().as_secs_f64());
+        return Ok(());
+    }
     let nodes = if divide_moves {
         let divided = divide(game, depth, &AtomicBool::new(false));
         for (turn, count) in &divided.turns {
@@ -67,6 +74,7 @@ pub fn print_count<G: Game>(game: &G, depth: u32, divide_moves: bool) {
         seconds,
         nodes as f64 / seconds.max(1e-9)
     );
+    Ok(())
 }
 
 #[cfg(test)]

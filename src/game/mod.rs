@@ -374,6 +374,41 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         leaves
     }
 
+    // A turn too large for the search to take ply by ply. A game without one keeps the
+    // defaults.
+
+    /// Whether the turn to play here is planned whole instead of searched ply by ply
+    /// (Breakthru's setup: a whole fleet placed in one turn, millions of ways): the engine
+    /// starts from [`Game::planned_turn_start`] and keeps each change
+    /// ([`Game::changed_turn`]) that a short search of where it leads scores better.
+    fn plans_turn(&self) -> bool {
+        false
+    }
+
+    /// The whole turn planning starts from (the game's suggestion), as its plies.
+    fn planned_turn_start(&self) -> Vec<Self::Move> {
+        Vec::new()
+    }
+
+    /// A whole legal turn a little different from `turn`, the difference chosen by `random`.
+    fn changed_turn(&self, turn: &[Self::Move], random: u64) -> Vec<Self::Move> {
+        let _ = random;
+        turn.to_vec()
+    }
+
+    /// Perft where the turns are too many to list (Breakthru's setup: silver alone has 5.4e20
+    /// ways to place its fleet): the count, counted the game's own way; `Ok(None)` when
+    /// `stop` ended it; an error when it cannot be had. `None`, the default: the turns are
+    /// listed by [`Game::turns`] and counted below each by [`Game::perft`].
+    fn perft_unlisted(
+        &self,
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Option<Result<Option<u128>, String>> {
+        let _ = (depth, stop);
+        None
+    }
+
     /// The positions `troyka bench` searches, as position strings with a depth each: the
     /// game's search signature. None by default.
     fn bench_positions() -> &'static [(&'static str, u32)] {

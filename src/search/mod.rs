@@ -6,6 +6,7 @@
 
 mod ordering;
 pub mod params;
+mod plan;
 mod root;
 mod threads;
 mod time;
@@ -211,7 +212,8 @@ impl Engine {
     }
 
     /// Searches `game` (which must not be over) within `limits`, calling `report` from this
-    /// thread after each iteration and principal variation. Returns when a limit is reached
+    /// thread after each iteration and principal variation; a turn the game plans whole
+    /// ([`Game::plans_turn`]) is planned instead (`plan.rs`), and reported the same way. Returns when a limit is reached
     /// or `signals.stop` is set; the caller decides when to print `bestmove`.
     pub fn search<G: Game>(
         &mut self,
@@ -220,6 +222,9 @@ impl Engine {
         signals: &Signals,
         report: &mut dyn FnMut(&Report<G::Move>),
     ) -> SearchResult<G::Move> {
+        if game.plans_turn() {
+            return plan::plan(self, game, limits, signals, report);
+        }
         self.tt.new_search();
         game.visit(Search {
             engine: self,

@@ -81,6 +81,11 @@ impl TimeManager {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
 
+    /// The time left before the hard limit, if there is one.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.hard.map(|hard| hard.saturating_sub(self.elapsed()))
+    }
+
     /// Whether to stop before the next iteration. `instability` is 1.0 for a settled best
     /// move and grows when the best move changes or the score drops.
     pub fn past_soft_limit(&self, instability: f64) -> bool {

@@ -5,7 +5,9 @@
 //! placements (some with too many pieces or counters out of range) and spoiled strings,
 //! turns legal, reordered, in capitals or broken the ways a turn can be (a leg off the board,
 //! the same ship twice, a capture or the flagship second, a second leg after a capture, three
-//! legs), repetitions, options, queries and garbage. Checked after every line:
+//! legs), the setup phase (partial setups, whole fleets in any order, placements outside
+//! their area, on a taken square, too many or too few, of the wrong side), repetitions,
+//! options, queries and garbage. Checked after every line:
 //! - the engine stays alive and never panics;
 //! - every `go` not refused gets exactly one `bestmove`: a whole legal turn of the position,
 //!   in canonical order, with a legal `ponder`; `bestmove 0000` only when the game is over;
@@ -18,8 +20,8 @@ use crate::breakthru_support::{bestmove_error, SHUFFLE, START};
 use crate::fuzz::{fuzz_uci_session, go_line, perft_line, shown_fen, vary, Kind, PLAIN_COMMANDS};
 use crate::fuzz_support::{below, chance, garbage, number, pick, spoil};
 use rand_mt::Mt64;
-use troyka::game::{Game, GameResult};
-use troyka::games::breakthru::{square_name, BreakthruGame};
+use troyka::game::{Color, Game, GameResult};
+use troyka::games::breakthru::{square_name, Breakthru, BreakthruGame, Leg};
 
 #[test]
 fn breakthru_sessions_keep_their_promises() {
@@ -63,6 +65,11 @@ fn searchmoves(rng: &mut Mt64, game: &BreakthruGame) -> String {
 /// A turn for `game`: a legal one, written in either order and any case, or one broken in
 /// one of the ways a turn can be; and whether it is legal (for `game` as it is).
 fn turn_text(rng: &mut Mt64, game: &BreakthruGame) -> (String, bool) {
+    if game.position().is_setup() {
+        let text = setup_text(rng, game);
+        let legal = game.parse_turn(&text).is_ok();
+        return (text, legal);
+    }
     let turns = game.turns();
     let text = if turns.is_empty() || chance(rng, 25) {
         broken_turn(rng, game)
@@ -111,6 +118,61 @@ fn broken_turn(rng: &mut Mt64, game: &BreakthruGame) -> String {
         // Three legs.
         5 => format!("{},{},{}", name(first), name(leg(rng)), name(leg(rng))),
         _ => spoil(rng, &name(first)),
+    }
+}
+
+/// A setup turn for `game` (in its setup phase): the side's remaining placements in any
+/// order and case, or with one of them broken (outside its area, on a taken square, of the
+/// other side, one too many or too few).
+fn setup_text(rng: &mut Mt64, game: &BreakthruGame) -> String {
+    let position = game.position();
+    let letter = if game.side_to_move() == Color::White {
+        "E"
+    } else {
+        "S"
+    };
+    let mut free: Vec<usize> = position.placement_squares().squares().collect();
+    let mut placements = Vec::new();
+    for _ in 0..position.to_place() {
+        let square = free.swap_remove(below(rng, free.len()));
+        placements.push(format!("{letter}@{}", square_name(square)));
+    }
+    match below(rng, 8) {
+        0 => placements.push(format!("{letter}@{}", square_name(below(rng, 121)))),
+        1 => {
+            placements.pop();
+        }
+        2 => {
+            let other = if letter == "E" { "S" } else { "E" };
+            placements[0] = format!("{other}@{}", square_name(below(rng, 121)));
+        }
+        3 => placements[0] = format!("{letter}@{}", square_name(below(rng, 121))),
+        4 => placements[0] = spoil(rng, &placements[0]),
+        _ => {}
+    }
+    let text = placements.join(",");
+    if chance(rng, 10) {
+        text.to_lowercase()
+    } else {
+        text
+    }
+}
+
+/// A setup position string: the empty board, or a partial setup (gold placing, or silver
+/// after gold's whole fleet), now and then with a piece where the setup cannot put it.
+fn setup_placement(rng: &mut Mt64) -> String {
+    let mut position = Breakthru::setup_start();
+    let placed = below(rng, 32);
+    for _ in 0..placed {
+        let free: Vec<usize> = position.placement_squares().squares().collect();
+        let square = *pick(rng, &free);
+        position = position.play_leg(Leg::place(position.side_to_move(), square));
+    }
+    let fen = position.to_fen();
+    if chance(rng, 20) {
+        spoil(rng, &fen)
+    } else {
+        fen
     }
 }
 
@@ -168,7 +230,11 @@ fn placement(rng: &mut Mt64) -> String {
 /// A `position` line, and what it must do: the rules decide whether it is taken and what it
 /// sets, unless the line is mangled beyond their reading.
 fn position(rng: &mut Mt64, game: &BreakthruGame) -> (Vec<u8>, Kind) {
-    let (base, start) = match below(rng, 6) {
+    let (base, start) = match below(rng, 8) {
+        6 | 7 => {
+            let fen = setup_placement(rng);
+            (format!("fen {fen}"), BreakthruGame::from_text(&fen))
+        }
         0 | 1 => ("startpos".to_string(), Ok(BreakthruGame::start())),
         2 => {
             let fen = game.to_text();

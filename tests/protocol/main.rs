@@ -6,6 +6,7 @@ mod breakthru;
 mod breakthru_errors;
 mod breakthru_fuzz;
 mod breakthru_search;
+mod breakthru_setup;
 mod breakthru_support;
 mod cecp;
 mod commands;

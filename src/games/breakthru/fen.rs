@@ -7,9 +7,15 @@
 //! turn of either side adds one). Both counters may be left out together (`0 1`), or the turn
 //! number alone (`1`); nothing may follow them. A position string is always the start of a
 //! turn.
+//!
+//! In the setup phase the board is followed by the pieces still in hand, as crazyhouse and
+//! Fairy-Stockfish's placement variants write them: `[EEEs…s]`, one letter a piece (`E` an
+//! escort, `s` a silver ship). The empty setup is
+//! `11/11/11/11/11/5F5/11/11/11/11/11[EEEEEEEEEEEEssssssssssssssssssss] g 0 1`.
 
 use super::bitboard::{Board121, SIDE};
-use super::position::Breakthru;
+use super::position::{side_name, Breakthru, MAX_ESCORTS, MAX_SILVER};
+use super::setup::FLAGSHIP_SQUARE;
 use super::zobrist::Piece;
 use crate::game::Color;
 
@@ -19,6 +25,15 @@ impl Breakthru {
     pub fn from_fen(text: &str) -> Result<Breakthru, String> {
         let mut fields = text.split_whitespace();
         let placement = fields.next().ok_or("empty position string")?;
+        let (placement, hand) = match placement.split_once('[') {
+            Some((board, rest)) => {
+                let hand = rest
+                    .strip_suffix(']')
+                    .ok_or_else(|| format!("the hand '[{rest}' has no closing ']'"))?;
+                (board, Some(parse_hand(hand)?))
+            }
+            None => (placement, None),
+        };
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != SIDE {
             return Err(format!(
@@ -64,7 +79,26 @@ impl Breakthru {
         if let Some(extra) = fields.next() {
             return Err(format!("unexpected '{extra}' after the turn number"));
         }
-        Breakthru::new(flagship, escorts, silver, side, quiet_turns, turn)
+        match hand {
+            Some((escorts_in_hand, silver_in_hand)) if escorts_in_hand + silver_in_hand > 0 => {
+                read_setup(
+                    flagship,
+                    escorts,
+                    silver,
+                    (escorts_in_hand, silver_in_hand),
+                    side,
+                )
+                .and_then(|_| {
+                    if quiet_turns > 0 {
+                        return Err("no turn of the setup phase captures: its count of \
+                                        turns without a capture is 0"
+                            .into());
+                    }
+                    Breakthru::new_setup(escorts, silver, turn)
+                })
+            }
+            _ => Breakthru::new(flagship, escorts, silver, side, quiet_turns, turn),
+        }
     }
 
     /// The position string. Mid-turn it cannot say which ship has slid: it gives the board
@@ -96,12 +130,81 @@ impl Breakthru {
                 text.push('/');
             }
         }
+        if self.is_setup() {
+            text.push('[');
+            text.extend(std::iter::repeat_n(
+                'E',
+                (MAX_ESCORTS - self.escorts.count()) as usize,
+            ));
+            text.extend(std::iter::repeat_n(
+                's',
+                (MAX_SILVER - self.silver.count()) as usize,
+            ));
+            text.push(']');
+        }
         let side = match self.side {
             Color::White => 'g',
             Color::Black => 's',
         };
         format!("{text} {side} {} {}", self.quiet_turns, self.turn)
     }
+}
+
+/// Reads the pieces in hand, `EEss`: the escorts and the silver ships.
+fn parse_hand(text: &str) -> Result<(u32, u32), String> {
+    let mut counts = (0, 0);
+    for c in text.chars() {
+        match c {
+            'E' => counts.0 += 1,
+            's' => counts.1 += 1,
+            _ => {
+                return Err(format!(
+                    "unknown piece '{c}' in hand: the setup places escorts (E) and silver ships (s)"
+                ))
+            }
+        }
+    }
+    Ok(counts)
+}
+
+/// Checks that the board and the hand of a setup position make whole fleets, with the
+/// flagship on f6 and the side to move the one placing.
+fn read_setup(
+    flagship: Option<usize>,
+    escorts: Board121,
+    silver: Board121,
+    (escorts_in_hand, silver_in_hand): (u32, u32),
+    side: Color,
+) -> Result<(), String> {
+    if flagship != Some(FLAGSHIP_SQUARE) {
+        return Err("in the setup phase the flagship stands on f6".into());
+    }
+    if escorts.count() + escorts_in_hand != MAX_ESCORTS {
+        return Err(format!(
+            "{} escorts on the board and {escorts_in_hand} in hand: gold's fleet has {MAX_ESCORTS}",
+            escorts.count()
+        ));
+    }
+    if silver.count() + silver_in_hand != MAX_SILVER {
+        return Err(format!(
+            "{} silver ships on the board and {silver_in_hand} in hand: silver's fleet has \
+             {MAX_SILVER}",
+            silver.count()
+        ));
+    }
+    let placing = if escorts_in_hand > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if side != placing {
+        return Err(format!(
+            "{} is to place, not {} (gold places its escorts first)",
+            side_name(placing),
+            side_name(side)
+        ));
+    }
+    Ok(())
 }
 
 /// Reads one rank (`name` is its number, for messages) into its eleven squares.

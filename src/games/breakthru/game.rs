@@ -5,6 +5,7 @@
 use super::evaluation;
 use super::notation::Leg;
 use super::position::{side_name, Breakthru, EndReason};
+use super::setup::LISTED_SETUPS;
 use crate::eval::EvalChoice;
 use crate::game::{Color, Game, GameResult, MoveList, Outcome, PositionVisitor};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,10 +52,21 @@ impl BreakthruGame {
 }
 
 /// Perft below `position`, by turns and as the reference counts (repetitions are not
-/// looked at), until `stop` is set: then what is left is not counted.
+/// looked at), until `stop` is set: then what is left is not counted. A count from the setup
+/// phase past 2^64, or too costly to make, is [`u64::MAX`]: such counts are had whole with
+/// [`Game::perft_unlisted`].
 fn perft_until(position: &Breakthru, depth: u32, stop: &AtomicBool) -> u64 {
     if stop.load(Ordering::Relaxed) {
         return 0;
+    }
+    if position.is_setup() {
+        return match position
+            .setup_perft(depth, stop, &|next, depth| perft_until(next, depth, stop))
+        {
+            Ok(Some(count)) => u64::try_from(count).unwrap_or(u64::MAX),
+            Ok(None) => 0,
+            Err(_) => u64::MAX,
+        };
     }
     // The last level is counted without making the turns, a few microseconds at most.
     if depth <= 1 {
@@ -153,8 +165,15 @@ impl Game for BreakthruGame {
             .map_err(|why| format!("{leg} is not legal: {why}"))
     }
 
-    /// Two slides legal in either order are written in the canonical one.
+    /// Two slides legal in either order are written in the canonical one, and a setup's
+    /// placements in square order.
     fn turn_name(&self, turn: &[Leg]) -> String {
+        if self.position.is_setup() {
+            let mut legs = turn.to_vec();
+            legs.sort_by_key(|leg| leg.placed_on());
+            let names: Vec<String> = legs.iter().map(Leg::to_string).collect();
+            return names.join(",");
+        }
         match *turn {
             [first, second] if self.position.reversed_is_canonical(first, second) => {
                 format!("{second},{first}")
@@ -173,12 +192,24 @@ impl Game for BreakthruGame {
                 "'{text}' cannot be played: the game is drawn by repetition"
             ));
         }
+        if self.position.is_setup() {
+            return self.position.parse_setup_turn(text);
+        }
         self.position
             .parse_turn(text)
             .map(|turn| turn.legs().to_vec())
     }
 
+    /// In the setup phase, the setups left when they are few enough to list (perft's
+    /// limit); none otherwise: perft counts those with [`Game::perft_unlisted`].
     fn turns(&self) -> Vec<Vec<Leg>> {
+        if self.position.is_setup() {
+            return if self.position.count_setups() <= LISTED_SETUPS {
+                self.position.setup_turns()
+            } else {
+                Vec::new()
+            };
+        }
         if self.third_repetition() {
             return Vec::new();
         }
@@ -188,6 +219,29 @@ impl Game for BreakthruGame {
 
     fn perft(&self, depth: u32, stop: &AtomicBool) -> u64 {
         perft_until(&self.position, depth, stop)
+    }
+
+    fn plans_turn(&self) -> bool {
+        self.position.is_setup()
+    }
+
+    fn planned_turn_start(&self) -> Vec<Leg> {
+        self.position.standard_setup()
+    }
+
+    fn changed_turn(&self, turn: &[Leg], random: u64) -> Vec<Leg> {
+        self.position.changed_setup(turn, random)
+    }
+
+    fn perft_unlisted(
+        &self,
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Option<Result<Option<u128>, String>> {
+        self.position.is_setup().then(|| {
+            self.position
+                .setup_perft(depth, stop, &|next, depth| perft_until(next, depth, stop))
+        })
     }
 
     fn bench_positions() -> &'static [(&'static str, u32)] {

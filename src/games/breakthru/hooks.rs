@@ -52,7 +52,7 @@ impl Position for Breakthru {
     }
 
     fn generate_noisy(&self, list: &mut MoveList<Leg>) {
-        if self.is_first_leg_played() {
+        if self.is_first_leg_played() || self.is_setup() {
             return;
         }
         let enemies = self.pieces(self.side_to_move().opponent());
@@ -86,7 +86,7 @@ impl Position for Breakthru {
     fn tables(&self) {}
 
     fn exact(&self, _: &()) -> Exact<[Leg; 0]> {
-        if self.is_first_leg_played() {
+        if self.is_first_leg_played() || self.is_setup() {
             return Exact::Open;
         }
         let wins = match self.side_to_move() {

@@ -5,6 +5,7 @@
 //! slide by a non-flagship piece the turn goes on with a second slide by another non-flagship
 //! piece of the same side, never a capture; when there is none, the turn ends at once (the
 //! forced single slide), so a position is only ever left mid-turn with a second slide to play.
+//! In the setup phase the legs are placements (`setup.rs`).
 
 use super::bitboard::Board121;
 use super::notation::Leg;
@@ -24,7 +25,7 @@ impl Breakthru {
     /// The pieces that may make the next leg: any of the side's at the start of a turn, its
     /// non-flagship pieces but the one that has moved mid-turn, none once the game is over.
     fn movers(&self) -> Board121 {
-        if self.decided().is_some() {
+        if self.decided().is_some() || self.is_setup() {
             return Board121::EMPTY;
         }
         match self.first_moved() {
@@ -55,12 +56,19 @@ impl Breakthru {
 
     /// Whether `leg` may be played next.
     pub fn is_legal_leg(&self, leg: Leg) -> bool {
-        self.leg_targets(leg.from()).contains(leg.to())
+        match leg.placer() {
+            Some(side) => side == self.side && self.placement_squares().contains(leg.placed_on()),
+            None => self.leg_targets(leg.from()).contains(leg.to()),
+        }
     }
 
     /// Appends every legal leg: the pieces in the order of their squares (a1, b1, ..., k1,
-    /// a2, ...), and each piece's targets in the same order.
+    /// a2, ...), and each piece's targets in the same order; in the setup phase, the
+    /// placements, by square.
     pub fn generate_legs(&self, list: &mut MoveList<Leg>) {
+        for square in self.placement_squares().squares() {
+            list.push(Leg::place(self.side, square));
+        }
         for from in self.movers().squares() {
             for to in self.targets_of_mover(from).squares() {
                 list.push(Leg::new(from, to));
@@ -77,12 +85,15 @@ impl Breakthru {
 
     /// Whether `leg` lands on an enemy piece: a legal one that does is a capture.
     pub fn is_capture(&self, leg: Leg) -> bool {
-        self.pieces(self.side.opponent()).contains(leg.to())
+        leg.placer().is_none() && self.pieces(self.side.opponent()).contains(leg.to())
     }
 
     /// The position after `leg`, which must be legal.
     pub fn play_leg(&self, leg: Leg) -> Breakthru {
         debug_assert!(self.is_legal_leg(leg), "{leg} is not legal in {self:?}");
+        if leg.placer().is_some() {
+            return self.play_placement(leg);
+        }
         let (from, to) = (leg.from(), leg.to());
         let mut next = *self;
         let capture = self.is_capture(leg);
@@ -109,7 +120,7 @@ impl Breakthru {
     }
 
     /// Puts `piece` on `square` or takes it off.
-    fn toggle(&mut self, piece: Piece, square: usize) {
+    pub(super) fn toggle(&mut self, piece: Piece, square: usize) {
         let set = match piece {
             Piece::Flagship => &mut self.flagship,
             Piece::Escort => &mut self.escorts,

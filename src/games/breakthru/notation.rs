@@ -1,11 +1,14 @@
-//! Square names and [`Leg`], one move of one piece: `d10d9`, `e5f6`.
+//! Square names and [`Leg`], one move of one piece: `d10d9`, `e5f6`, or in the setup one
+//! placement: `E@e5`, `S@b2`.
 //!
 //! Files `a` to `k`, ranks `1` to `11`; a leg is its from-square then its to-square, with
-//! nothing to mark a capture (a diagonal step onto an enemy is one). Whether a leg is legal
-//! is the position's business ([`super::Breakthru::explain_leg`]); here only the text.
+//! nothing to mark a capture (a diagonal step onto an enemy is one). A placement is written
+//! as drops are in UCI's crazyhouse and Fairy-Stockfish's placement variants: the piece's
+//! letter (`E` an escort, `S` a silver ship), `@`, the square. Whether a leg is legal is the
+//! position's business ([`super::Breakthru::explain_leg`]); here only the text.
 
 use super::bitboard::{SIDE, SQUARES};
-use crate::game::GameMove;
+use crate::game::{Color, GameMove};
 use std::fmt;
 
 /// The name of a square: `a1`, ..., `k11`.
@@ -54,9 +57,17 @@ pub fn parse_square(text: &str) -> Result<usize, String> {
 }
 
 /// One move of one piece, from a square to another: a slide, or a diagonal step that
-/// captures. 16 bits, `from | to << 7`; `Leg::NULL` is `a1a1`, never legal.
+/// captures; or, in the setup, one piece put on an empty square. 16 bits: `from | to << 7`
+/// (`Leg::NULL` is `a1a1`, never legal); a placement is the same with from and to both its
+/// square and [`PLACES_ESCORT`] or [`PLACES_SILVER`] set, so that code that files moves by
+/// their squares (history, ordering) files it under its square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Leg(u16);
+
+/// The bit of a placement of an escort.
+const PLACES_ESCORT: u16 = 1 << 14;
+/// The bit of a placement of a silver ship.
+const PLACES_SILVER: u16 = 1 << 15;
 
 impl Leg {
     pub const NULL: Leg = Leg(0);
@@ -67,6 +78,35 @@ impl Leg {
         Leg(from as u16 | (to as u16) << 7)
     }
 
+    /// A placement in the setup: gold's ([`Color::White`]) places an escort, silver's a ship.
+    #[inline]
+    pub fn place(side: Color, square: usize) -> Leg {
+        debug_assert!(square < SQUARES);
+        let piece = match side {
+            Color::White => PLACES_ESCORT,
+            Color::Black => PLACES_SILVER,
+        };
+        Leg(piece | Leg::new(square, square).0)
+    }
+
+    /// Whether this is a placement, and whose: `Some(side)` for a placement.
+    #[inline]
+    pub fn placer(self) -> Option<Color> {
+        if self.0 & PLACES_ESCORT != 0 {
+            Some(Color::White)
+        } else if self.0 & PLACES_SILVER != 0 {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The square a placement puts its piece on.
+    #[inline]
+    pub fn placed_on(self) -> usize {
+        self.from()
+    }
+
     #[inline]
     pub fn from(self) -> usize {
         (self.0 & 0x7f) as usize
@@ -74,11 +114,26 @@ impl Leg {
 
     #[inline]
     pub fn to(self) -> usize {
-        (self.0 >> 7) as usize
+        ((self.0 >> 7) & 0x7f) as usize
     }
 
-    /// Reads `d10d9`: two square names, nothing between them.
+    /// Reads `d10d9` (two square names, nothing between them) or a placement, `E@e5` or
+    /// `S@b2` (the letter in either case).
     pub fn parse(text: &str) -> Result<Leg, String> {
+        if let Some((piece, square)) = text.split_once('@') {
+            let side = match piece {
+                "E" | "e" => Color::White,
+                "S" | "s" => Color::Black,
+                _ => {
+                    return Err(format!(
+                        "'{text}' is not a placement (E@e5 places an escort, S@b2 a silver ship)"
+                    ))
+                }
+            };
+            let square =
+                parse_square(square).map_err(|error| format!("placement '{text}': {error}"))?;
+            return Ok(Leg::place(side, square));
+        }
         // The second square starts at the second letter; ranks are digits only.
         let second = text
             .char_indices()
@@ -106,7 +161,11 @@ impl GameMove for Leg {
 
 impl fmt::Display for Leg {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{}{}", square_name(self.from()), square_name(self.to()))
+        match self.placer() {
+            Some(Color::White) => write!(f, "E@{}", square_name(self.placed_on())),
+            Some(Color::Black) => write!(f, "S@{}", square_name(self.placed_on())),
+            None => write!(f, "{}{}", square_name(self.from()), square_name(self.to())),
+        }
     }
 }
 
@@ -139,6 +198,34 @@ mod tests {
         assert_eq!(Leg::parse("k11a1").unwrap().to_string(), "k11a1");
         assert_eq!(Leg::parse("D10d9"), Ok(leg), "files in either case");
         assert_eq!(Leg::NULL.bits(), 0);
+    }
+
+    #[test]
+    fn placements_read_and_write() {
+        let escort = Leg::parse("E@e5").unwrap();
+        assert_eq!(escort, Leg::place(Color::White, 4 * 11 + 4));
+        assert_eq!(
+            (escort.placer(), escort.placed_on()),
+            (Some(Color::White), 48)
+        );
+        assert_eq!((escort.from(), escort.to()), (48, 48));
+        assert_eq!(escort.to_string(), "E@e5");
+        assert_eq!(Leg::parse("e@E5"), Ok(escort), "either case");
+        let ship = Leg::parse("S@a1").unwrap();
+        assert_eq!(ship.to_string(), "S@a1");
+        assert_ne!(ship, Leg::NULL, "a1 is a square silver may place on");
+        assert_eq!(Leg::from_bits(ship.bits()), ship);
+        assert_eq!(Leg::parse("a2a3").unwrap().placer(), None);
+        for (text, says) in [
+            ("F@f6", "not a placement"),
+            ("@e5", "not a placement"),
+            ("E@l5", "bad file 'l'"),
+            ("S@a12", "rank 12"),
+            ("E@", "empty square name"),
+        ] {
+            let error = Leg::parse(text).unwrap_err();
+            assert!(error.contains(says), "{text}: {error}");
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //!
 //! A turn may have two legs, and the position can stand between them ("mid-turn"): then the
 //! ship that made the first slide is remembered, since it may not move again, and the side to
-//! move has not changed. Legs and turns are in `legs.rs` and `turns.rs`.
+//! move has not changed. Legs and turns are in `legs.rs` and `turns.rs`; the setup phase,
+//! where a side's turn is the placing of its whole fleet, in `setup.rs`.
 
 use super::bitboard::{Board121, SQUARES};
 use super::notation::{parse_square, square_name};
@@ -29,6 +30,9 @@ pub struct Breakthru {
     pub(super) side: Color,
     /// Mid-turn: the square the first slide ended on (its ship may not move again).
     pub(super) first_moved: Option<u8>,
+    /// In the setup phase, the pieces the side to move has still to place in its setup
+    /// turn; 0 once the fleets are placed (the game proper).
+    pub(super) to_place: u8,
     /// Turns played in a row without a capture.
     pub(super) quiet_turns: u32,
     /// The number of the turn being played: 1 is gold's first, 2 silver's first, ...
@@ -142,6 +146,7 @@ impl Breakthru {
             silver,
             side,
             first_moved: None,
+            to_place: 0,
             quiet_turns,
             turn,
             hash: 0,
@@ -272,6 +277,9 @@ impl Breakthru {
         if let Some(square) = self.first_moved() {
             hash ^= zobrist::first_moved(square);
         }
+        if self.to_place > 0 {
+            hash ^= zobrist::to_place(self.to_place.into());
+        }
         hash
     }
 
@@ -288,11 +296,13 @@ impl Breakthru {
     }
 
     /// The result when the pieces and the counter alone decide it (cheap: no move is
-    /// generated). The flagship's escape counts before the no-capture draw (its capture
+    /// generated); never in the setup phase. The flagship's escape counts before the no-capture draw (its capture
     /// resets the counter, so never meets the draw); the draw counts before a side left
     /// without a legal turn, so that it is known without generating moves.
     pub fn decided(&self) -> Option<(GameResult, EndReason)> {
-        if self.flagship.is_empty() {
+        if self.is_setup() {
+            None
+        } else if self.flagship.is_empty() {
             Some((GameResult::Win(Color::Black), EndReason::FlagshipCaptured))
         } else if !(self.flagship & Board121::EDGES).is_empty() {
             Some((GameResult::Win(Color::White), EndReason::FlagshipEscaped))

@@ -126,6 +126,9 @@ impl Breakthru {
         if self.is_legal_leg(leg) {
             return Ok(());
         }
+        if self.is_setup() || leg.placer().is_some() {
+            return self.explain_placement(leg);
+        }
         if let Some((_, reason)) = self.outcome() {
             return Err(format!("the game is over ({reason})"));
         }

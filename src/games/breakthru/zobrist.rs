@@ -1,11 +1,13 @@
 //! Zobrist keys: one per square for each kind of piece, one per square for the ship that made
-//! the first slide of a turn still being played, one for silver to move.
+//! the first slide of a turn still being played, one for silver to move, and in the setup
+//! phase one for each number of pieces the side to move has still to place.
 //!
 //! Drawn at compile time from a splitmix64 sequence with a fixed seed, so that hashes are the
 //! same on every run and machine (tables, books and logs can be compared) and reading a key
 //! costs no initialisation check.
 
 use super::bitboard::SQUARES;
+use super::position::MAX_SILVER;
 
 const SEED: u64 = 0x6272_6561_6b74_6872; // "breakthr"
 
@@ -21,6 +23,8 @@ pub struct ZobristKeys {
     pieces: [[u64; SQUARES]; 3],
     first_moved: [u64; SQUARES],
     silver_to_move: u64,
+    /// By the number of pieces still to place (index 0 unused: the game proper has no key).
+    to_place: [u64; MAX_SILVER as usize + 1],
 }
 
 /// Step `index` of splitmix64 from `SEED`.
@@ -32,12 +36,14 @@ const fn splitmix(index: u64) -> u64 {
 }
 
 /// The keys in draw order: the three kinds of piece square by square, then the first-moved
-/// ship square by square, then the side.
+/// ship square by square, then the side, then the setup's counts (drawn last, so that the
+/// keys before them, and every hash of the game proper, are as they were before the setup).
 const fn draw() -> ZobristKeys {
     let mut keys = ZobristKeys {
         pieces: [[0; SQUARES]; 3],
         first_moved: [0; SQUARES],
         silver_to_move: 0,
+        to_place: [0; MAX_SILVER as usize + 1],
     };
     let mut index = 0;
     while index < SQUARES {
@@ -48,6 +54,11 @@ const fn draw() -> ZobristKeys {
         index += 1;
     }
     keys.silver_to_move = splitmix(4 * SQUARES as u64);
+    let mut count = 1;
+    while count <= MAX_SILVER as usize {
+        keys.to_place[count] = splitmix((4 * SQUARES + count) as u64);
+        count += 1;
+    }
     keys
 }
 
@@ -71,6 +82,13 @@ pub fn silver_to_move() -> u64 {
     KEYS.silver_to_move
 }
 
+/// The key present in the setup phase while the side to move has `count` (1 to 20) pieces
+/// still to place.
+#[inline]
+pub fn to_place(count: usize) -> u64 {
+    KEYS.to_place[count]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,8 +109,9 @@ mod tests {
         let mut all: Vec<u64> = KEYS.pieces.iter().flatten().copied().collect();
         all.extend(KEYS.first_moved);
         all.push(KEYS.silver_to_move);
+        all.extend(&KEYS.to_place[1..]);
         all.sort_unstable();
         all.dedup();
-        assert_eq!(all.len(), 4 * SQUARES + 1);
+        assert_eq!(all.len(), 4 * SQUARES + 1 + MAX_SILVER as usize);
     }
 }

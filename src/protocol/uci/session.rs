@@ -449,6 +449,13 @@ impl<G: Game> Session<G> {
     /// `quit` ends it, the turns counted whole and a line saying how far it got.
     fn perft(&self, depth: u32) {
         let stop = &self.host.interrupts.arm_long().stop;
+        // Where the turns are too many to list (a setup), the total alone.
+        match self.game.perft_unlisted(depth, stop) {
+            Some(Ok(Some(leaves))) => return self.out.send(&format!("Nodes searched: {leaves}")),
+            Some(Ok(None)) => return self.out.info_string("perft stopped; no total"),
+            Some(Err(why)) => return self.out.error(&format!("perft {depth}: {why}")),
+            None => {}
+        }
         let divided = perft::divide(&self.game, depth, stop);
         let mut text = String::new();
         for (turn, count) in &divided.turns {
