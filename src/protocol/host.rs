@@ -111,6 +111,7 @@ impl Host {
                 return Ok(notice);
             }
             Setting::UseNnue(on) => self.engine().eval.linear_only = !on,
+            Setting::Setup(planning) => self.engine().planning = planning,
             #[cfg(feature = "tune")]
             Setting::Tune(index, value) => crate::search::params::set(index, value),
         }

@@ -6,6 +6,7 @@
 use super::numbers::{whole, Whole};
 use super::variants;
 use crate::games::Variant;
+use crate::search::Planning;
 use crate::nnue::Network;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +30,8 @@ pub enum Setting {
     EvalFile(Option<Arc<Network>>),
     /// Whether to evaluate with networks where there is one (else the linear evaluation).
     UseNnue(bool),
+    /// How a turn the game plans whole (Breakthru's setup) is chosen.
+    Setup(Planning),
     /// A search parameter of the `tune` build: its index in
     /// [`crate::search::params::TUNABLES`] and its value.
     #[cfg(feature = "tune")]
@@ -208,6 +211,14 @@ const OPTIONS: &[Spec] = &[
         kind: Kind::Check {
             default: true,
             make: Setting::UseNnue,
+        },
+    },
+    Spec {
+        name: "Setup",
+        kind: Kind::Combo {
+            default: "search",
+            choices: &Planning::NAMES,
+            make: |name| Setting::Setup(Planning::from_name(name).unwrap_or_default()),
         },
     },
 ];
@@ -418,6 +429,7 @@ mod tests {
                 "option name Debug Log File type string default <empty>",
                 "option name EvalFile type string default <empty>",
                 "option name Use NNUE type check default true",
+                "option name Setup type combo default search var search var random var standard",
             ]
         );
     }

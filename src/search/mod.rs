@@ -14,6 +14,7 @@ mod tree;
 pub mod tt;
 mod worker;
 
+pub use plan::Planning;
 pub use time::TimeManager;
 
 use crate::eval::EvalChoice;
@@ -163,6 +164,8 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     pool: ThreadPool,
     pub eval: EvalChoice,
+    /// How a turn the game plans whole is chosen (the `Setup` option).
+    pub planning: Planning,
 }
 
 /// A table that cannot be allocated.
@@ -179,6 +182,7 @@ impl Engine {
             tt: Arc::new(tt),
             pool: ThreadPool::new(threads.max(1) - 1),
             eval: EvalChoice::default(),
+            planning: Planning::default(),
         }
     }
 

@@ -19,6 +19,35 @@ use rand_mt::Mt64;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+/// How a planned turn is chosen: the `Setup` option.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Planning {
+    /// By local search, as above: what wins.
+    #[default]
+    Search,
+    /// A legal turn drawn at random (a long random walk of changes from the game's
+    /// suggestion), for variety and as the yardstick that planning is measured against.
+    Random,
+    /// The game's suggestion as it is (Breakthru's reference start).
+    Standard,
+}
+
+impl Planning {
+    /// The option's values, in this order.
+    pub const NAMES: [&'static str; 3] = ["search", "random", "standard"];
+
+    pub fn from_name(name: &str) -> Option<Planning> {
+        let index = Planning::NAMES
+            .iter()
+            .position(|known| known.eq_ignore_ascii_case(name))?;
+        Some([Planning::Search, Planning::Random, Planning::Standard][index])
+    }
+}
+
+/// Changes in the random walk of [`Planning::Random`]: enough for every piece of a
+/// twenty-piece turn to have moved several times.
+const RANDOM_WALK: usize = 400;
+
 /// Changes tried in the first round; each round tries as many more, so that a long plan
 /// reports some dozens of times, not thousands.
 const CHANGES_PER_ROUND: u32 = 8;
@@ -43,11 +72,26 @@ pub fn plan<G: Game>(
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchResult<G::Move> {
     let start = Instant::now();
+    let mut best = game.planned_turn_start();
+    match engine.planning {
+        Planning::Search => {}
+        Planning::Standard => return unplanned(best, start, report),
+        Planning::Random => {
+            // Seeded from the clock: each game gets another turn.
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |since| since.as_nanos() as u64);
+            let mut rng = Mt64::new(seed ^ game.hash());
+            for _ in 0..RANDOM_WALK {
+                best = game.changed_turn(&best, rng.next_u64());
+            }
+            return unplanned(best, start, report);
+        }
+    }
     let mut time = TimeManager::new(limits, start);
     let mut pondering = signals.pondering.load(Ordering::Relaxed);
     let mut rng = Mt64::new(game.hash());
     let mut nodes = 0;
-    let mut best = game.planned_turn_start();
     let time_left =
         |time: &TimeManager, pondering: bool| (!pondering).then(|| time.time_left()).flatten();
     let mut best_score = score_turn(engine, game, &best, time_left(&time, pondering), &mut nodes);
@@ -101,6 +145,24 @@ pub fn plan<G: Game>(
         bound: ScoreBound::Exact,
         depth: round,
         nodes,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// A turn played as it is, without a score: reported once.
+fn unplanned<M: GameMove>(
+    turn: Vec<M>,
+    start: Instant,
+    report: &mut dyn FnMut(&Report<M>),
+) -> SearchResult<M> {
+    report(&progress(0, 0, 0, start, &turn));
+    SearchResult {
+        best: turn.first().copied().unwrap_or(M::NULL),
+        ponder: turn.get(1).copied(),
+        score: Score::Centipawns(0),
+        bound: ScoreBound::Exact,
+        depth: 0,
+        nodes: 0,
         elapsed: start.elapsed(),
     }
 }

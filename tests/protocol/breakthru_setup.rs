@@ -13,6 +13,8 @@ use troyka::games::breakthru::BreakthruGame;
 const SETUP: &str = "11/11/11/11/11/5F5/11/11/11/11/11[EEEEEEEEEEEEssssssssssssssssssss] g 0 1";
 /// The reference start's fleets, as setup turns.
 const GOLD: &str = "E@e4,E@f4,E@g4,E@d5,E@h5,E@d6,E@h6,E@d7,E@h7,E@e8,E@f8,E@g8";
+/// [`GOLD`] as the engine writes it, in square order.
+const GOLD_IN_ORDER: &str = "E@e4,E@f4,E@g4,E@d5,E@h5,E@d6,E@h6,E@d7,E@h7,E@e8,E@f8,E@g8";
 const SILVER: &str = "S@d2,S@e2,S@f2,S@g2,S@h2,S@b4,S@j4,S@b5,S@j5,S@b6,S@j6,S@b7,S@j7,\
                       S@b8,S@j8,S@d10,S@e10,S@f10,S@g10,S@h10";
 
@@ -222,4 +224,31 @@ fn a_setup_is_chosen_within_its_time_and_stops_at_once() {
     troyka.ask(&fresh);
     let again = planned(&mut troyka, &empty, "go depth 2");
     assert_eq!(first, again);
+}
+
+#[test]
+fn the_setup_option_plays_the_reference_fleet_or_a_random_one() {
+    let mut troyka = breakthru();
+    troyka.ask(&format!("position fen {SETUP}"));
+    let empty = setup_game();
+    assert!(troyka.ask("setoption name Setup value standard").is_empty());
+    let standard = planned(&mut troyka, &empty, "go movetime 1000");
+    assert_eq!(standard, GOLD_IN_ORDER);
+    assert!(troyka.ask("setoption name Setup value random").is_empty());
+    let randoms: Vec<String> = (0..3)
+        .map(|_| planned(&mut troyka, &empty, "go movetime 1000"))
+        .collect();
+    assert!(
+        randoms.iter().any(|setup| setup != &randoms[0]),
+        "three random setups alike: {randoms:?}"
+    );
+    let silver = after(&empty, &[GOLD]);
+    troyka.ask(&format!("position fen {SETUP} moves {GOLD}"));
+    planned(&mut troyka, &silver, "go movetime 1000");
+    assert!(troyka.ask("setoption name Setup value search").is_empty());
+    let refused = troyka.ask("setoption name Setup value best");
+    assert!(
+        refused.len() == 1 && refused[0].starts_with("info string error"),
+        "{refused:?}"
+    );
 }
