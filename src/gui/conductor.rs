@@ -86,6 +86,9 @@ struct Work {
     stopping: bool,
     /// The last line of each principal variation that had a score.
     lines: Vec<Info>,
+    /// The last exact line of each: the last whole iteration's, since a search reports
+    /// exact lines only at the end of an iteration (and bounds in the middle of one).
+    exact: Vec<Info>,
 }
 
 impl Work {
@@ -108,8 +111,12 @@ impl Work {
 
     /// The current search's lines, scores from white's side.
     fn view(&self) -> InfoView {
-        let lines = self
-            .lines
+        self.view_of(&self.lines)
+    }
+
+    /// `lines` of the current search, scores from white's side.
+    fn view_of(&self, lines: &[Info]) -> InfoView {
+        let lines = lines
             .iter()
             .filter_map(|line| {
                 let score = line.score?;
@@ -358,6 +365,7 @@ impl Conductor {
             started: Instant::now(),
             stopping: false,
             lines: Vec::new(),
+            exact: Vec::new(),
         });
     }
 
@@ -408,15 +416,10 @@ impl Conductor {
             );
             state = true;
         }
-        match work
-            .lines
-            .iter_mut()
-            .find(|line| line.multipv == info.multipv)
-        {
-            Some(line) => *line = info,
-            None => work.lines.push(info),
+        if info.bound.is_none() {
+            keep(&mut work.exact, info.clone());
         }
-        work.lines.sort_by_key(|line| line.multipv);
+        keep(&mut work.lines, info);
         Update {
             state,
             info: Some(work.view()),
@@ -425,11 +428,11 @@ impl Conductor {
 
     /// A `bestmove` from the engine: Troyka's move is played if the page still wants it;
     /// then the next search starts. The session's state always changes (the engine's
-    /// status at least).
-    pub fn on_bestmove(&mut self, board: &mut dyn Board, best: &str) {
-        let Some(work) = self.work.take() else {
-            return;
-        };
+    /// status at least). An analysis that ended in the middle of an iteration leaves the
+    /// lines of its last whole one, when the page was shown others (a bound of the
+    /// unfinished iteration): they are returned for the page.
+    pub fn on_bestmove(&mut self, board: &mut dyn Board, best: &str) -> Option<InfoView> {
+        let work = self.work.take()?;
         let current = work.generation == self.generation;
         match work.task {
             Task::Move { .. }
@@ -461,8 +464,22 @@ impl Conductor {
             }
             _ => {}
         }
+        let settled =
+            (current && matches!(work.task, Task::Analyse { .. }) && work.lines != work.exact)
+                .then(|| work.view_of(&work.exact));
         self.drive(board);
+        settled
     }
+}
+
+/// Puts `info` in `lines` in place of the last line of its principal variation, keeping
+/// them in order.
+fn keep(lines: &mut Vec<Info>, info: Info) {
+    match lines.iter_mut().find(|line| line.multipv == info.multipv) {
+        Some(line) => *line = info,
+        None => lines.push(info),
+    }
+    lines.sort_by_key(|line| line.multipv);
 }
 
 #[cfg(test)]
@@ -546,7 +563,29 @@ mod tests {
             board.view().evals[0].as_ref().map(|score| score.percent),
             chart
         );
-        conductor.on_bestmove(board.as_mut(), "b2b3");
+
+        // A bound of the next iteration, written before the engine read `stop` too: line 1
+        // fails low, below line 2, and is shown as such while the search may go on.
+        let update = conductor.on_info(
+            board.as_mut(),
+            info("info depth 11 seldepth 15 multipv 1 score cp 10 upperbound nodes 3000 pv b2b3"),
+        );
+        let bound = percents(&update);
+        assert!(bound[0] < bound[1], "{bound:?}");
+        // The search has ended in the middle of that iteration: the page gets back the last
+        // whole one, in its order.
+        let settled = conductor
+            .on_bestmove(board.as_mut(), "b2b3")
+            .expect("the last whole iteration's lines");
+        let lines: Vec<_> = settled
+            .lines
+            .iter()
+            .map(|line| (line.depth, line.score.text.as_str(), line.bound))
+            .collect();
+        assert_eq!(
+            lines,
+            [(Some(10), "+0.70", None), (Some(10), "+0.30", None)]
+        );
         assert_eq!(conductor.status(), "idle");
     }
 }
