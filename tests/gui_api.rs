@@ -196,6 +196,8 @@ fn position_strings_and_pgn_go_out_and_come_back() {
     ] {
         assert!(pgn.contains(expected), "{expected} not in\n{pgn}");
     }
+    // The game goes on, and troyka-match reads its record as such.
+    assert_pgn_checks(env!("CARGO_BIN_EXE_troyka-match"), &pgn);
     let other = api.session(json!({}));
     let state = api.ok(&other, "pgn", json!({"pgn": pgn}));
     assert_eq!(state["title"], "Breakthru");

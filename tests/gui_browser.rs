@@ -2,7 +2,9 @@
 //! whole Breakthrough game and a whole Breakthru game against Troyka by clicking and
 //! dragging, tries an illegal move and a take-back, turns analysis on, saves the PGN and
 //! checks it with `troyka-match check-pgn`, and uses the evaluation chart; screenshots of
-//! each game's start, middle, end and analysis are saved.
+//! each game's start, middle, end and analysis are saved. Smaller tests check what a person
+//! would see go wrong: a refusal left on screen after a legal move on a slow network,
+//! analysis turned off but shown as running, and a layout that jumps.
 //!
 //! Ignored by plain `cargo test` (it needs Chromium): `.ci/browser` runs it, and fails when
 //! no browser is installed. Screenshots go to `$TROYKA_SCREENSHOTS`, by default
@@ -11,11 +13,11 @@
 
 mod gui_support;
 
-use gui_support::browser::Browser;
+use gui_support::browser::{Browser, WAIT};
 use gui_support::{assert_pgn_checks, Server};
 use serde_json::Value;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const TROYKA: &str = env!("CARGO_BIN_EXE_troyka");
 
@@ -25,6 +27,14 @@ fn screenshots() -> PathBuf {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots"),
         PathBuf::from,
     );
+    std::fs::create_dir_all(&dir).expect("the screenshots' directory");
+    dir
+}
+
+/// Where the screenshots of the smaller tests go (never the README's directory): the
+/// pages they show are for checking by eye, not for the documentation.
+fn check_screenshots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots/checks");
     std::fs::create_dir_all(&dir).expect("the screenshots' directory");
     dir
 }
@@ -362,4 +372,193 @@ async fn breakthru(browser: &Browser, shots: &std::path::Path) {
 
     chart(browser).await;
     pgn(browser, "1-0", "Breakthru").await;
+}
+
+/// A page on a new server, showing `query`'s game (`?size=5x5`) once it is drawn.
+async fn open_page(query: &str, title: &str) -> (Server, Browser) {
+    let server = Server::start(TROYKA);
+    let browser = Browser::start().await;
+    browser.open(&format!("{}{query}", server.url)).await;
+    browser
+        .wait_for("the first board", |s| s["title"] == title)
+        .await;
+    (server, browser)
+}
+
+/// A refused move's reason goes from under the board once a legal move is played, even
+/// when Troyka's answer (on the WebSocket) overtakes the answer to the move (HTTP), as it
+/// does on a slow network.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver: run by .ci/browser"]
+async fn a_refusal_goes_once_a_legal_move_is_played_on_a_slow_network() {
+    let (_server, browser) = open_page("?size=5x5", "Breakthrough 5x5").await;
+    browser.choose("#movetime", "100").await;
+    browser
+        .wait_for("0.1 s a move", |s| s["movetime_ms"] == 100)
+        .await;
+    // Troyka's move takes 0.1 s: its state comes on the WebSocket well before the answer
+    // to the person's move, a second late.
+    browser.slow_network(Duration::from_millis(1000)).await;
+
+    browser.click_square("b2").await;
+    browser.click_square("b4").await;
+    let message = browser.wait_for_text("#message", |t| !t.is_empty()).await;
+    assert!(message.contains("not a legal move"), "{message}");
+    browser.click_square("b2").await;
+    browser.click_square("b3").await;
+    browser
+        .wait_for("Troyka's answer", |s| moves(s) == 2 && persons_turn(s))
+        .await;
+    // The answer to the move comes after Troyka's: then the refusal must go.
+    browser.wait_for_text("#message", str::is_empty).await;
+    assert!(!browser.shown("#message").await);
+}
+
+/// Analysis turned off: the panel says the analysis has stopped, and keeps its last lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver: run by .ci/browser"]
+async fn analysis_turned_off_says_it_has_stopped() {
+    let (_server, browser) = open_page("?size=5x5", "Breakthrough 5x5").await;
+    browser.choose("#players", "human,human").await;
+    browser.type_into("#multipv", "2").await;
+    browser.click("#analyse").await;
+    browser
+        .wait_for("analysis", |s| {
+            s["analyse"] == true && s["multipv"] == 2 && s["engine"] == "analysing"
+        })
+        .await;
+    browser
+        .wait_for_text("#engine-state", |t| {
+            t.starts_with("Troyka analysing: depth")
+        })
+        .await;
+    let start = Instant::now();
+    while browser.count("#lines li").await < 2 {
+        assert!(start.elapsed() < WAIT, "no analysis lines");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    browser.click("#analyse").await;
+    browser
+        .wait_for("analysis off", |s| {
+            s["analyse"] == false && s["engine"] == "idle"
+        })
+        .await;
+    // The page has drawn the state with the engine idle: what it says now stays.
+    let said = browser.text("#engine-state").await;
+    assert!(
+        said.starts_with("Troyka stopped analysing: depth") && !said.contains("Troyka analysing"),
+        "{said}"
+    );
+    assert_eq!(browser.count("#lines li").await, 2);
+    browser
+        .screenshot(&check_screenshots().join("analysis-stopped.png"))
+        .await;
+}
+
+/// The board and its buttons stay where they are when a refusal or the result is shown;
+/// the chart's cursor at the start keeps clear of its caption; "Time per move" stays on one
+/// line; and the Breakthrough size box is out of use while Breakthru is played. Every
+/// screenshot is taken and every problem listed before the test fails.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver: run by .ci/browser"]
+async fn the_page_keeps_its_layout() {
+    let (_server, browser) = open_page("?size=5x5", "Breakthrough 5x5").await;
+    let shots = check_screenshots();
+    let mut problems = Vec::new();
+    browser.choose("#players", "human,troyka").await;
+    browser
+        .wait_for("the players", |s| s["players"][1] == "troyka")
+        .await;
+    browser.screenshot(&shots.join("layout-start.png")).await;
+
+    // An inline label drawn on two lines has a box for each.
+    let label_lines = browser
+        .script(
+            "return document.querySelector('#movetime').closest('label').getClientRects().length;",
+        )
+        .await;
+    if label_lines != 1 {
+        problems.push(format!("\"Time per move\" is drawn on {label_lines} lines"));
+    }
+
+    // At the start the cursor is the chart's first column, under the caption's left end.
+    let crossing = browser
+        .script(
+            "const chart = document.getElementById('chart');
+             const caption = [...chart.querySelectorAll('text')]
+                 .find((t) => t.textContent.includes('expected result')).getBBox();
+             const cursor = chart.querySelector('.cursor').getBBox();
+             return cursor.x <= caption.x + caption.width && cursor.x + cursor.width >= caption.x
+                 && cursor.y <= caption.y + caption.height && cursor.y + cursor.height >= caption.y;",
+        )
+        .await;
+    if crossing != false {
+        problems.push("the chart's cursor crosses its caption".to_string());
+    }
+
+    let before = places(&browser).await;
+    // White's b4 goes to b5 and wins.
+    let fen = "p4/1P3/5/5/4P w 0 1";
+    browser.type_into("#fen", fen).await;
+    browser.click("#fen-set").await;
+    browser.wait_for("the position", |s| s["fen"] == fen).await;
+    let mut moved = |when: &str, now: Value| {
+        if now != before {
+            problems.push(format!(
+                "{when} moved the board and buttons: {before} to {now}"
+            ));
+        }
+    };
+    moved("a new position", places(&browser).await);
+
+    browser.click_square("b4").await;
+    browser.click_square("b2").await;
+    browser.wait_for_text("#message", |t| !t.is_empty()).await;
+    browser.screenshot(&shots.join("layout-refused.png")).await;
+    moved("the refusal", places(&browser).await);
+
+    browser.click_square("b4").await;
+    browser.click_square("b5").await;
+    browser
+        .wait_for("the end", |s| !s["outcome"].is_null())
+        .await;
+    browser.wait_for_text("#result", |t| !t.is_empty()).await;
+    browser.screenshot(&shots.join("layout-end.png")).await;
+    moved("the result", places(&browser).await);
+
+    browser
+        .click("#games button[data-game=\"breakthru\"]")
+        .await;
+    browser
+        .wait_for("Breakthru", |s| s["title"] == "Breakthru")
+        .await;
+    browser
+        .screenshot(&shots.join("layout-breakthru.png"))
+        .await;
+    for css in ["#size", "#size-go"] {
+        if browser.find(css).await.is_enabled().await.unwrap() {
+            problems.push(format!("{css} is in use during Breakthru"));
+        }
+    }
+    browser.click("#games button[data-size=\"7x7\"]").await;
+    browser
+        .wait_for("7x7", |s| s["title"] == "Breakthrough 7x7")
+        .await;
+    for css in ["#size", "#size-go"] {
+        if !browser.find(css).await.is_enabled().await.unwrap() {
+            problems.push(format!("{css} is out of use during Breakthrough"));
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Where the board and the buttons under it begin, from the top of the page.
+async fn places(browser: &Browser) -> Value {
+    browser
+        .script(
+            "return ['#board', '#controls'].map(
+                 (css) => document.querySelector(css).getBoundingClientRect().top);",
+        )
+        .await
 }

@@ -64,6 +64,14 @@ impl Engine {
         Ok(engine)
     }
 
+    /// An engine that is no process, for the conductor's tests: what is sent to it comes
+    /// out of the receiver.
+    #[cfg(test)]
+    pub fn fake() -> (Engine, UnboundedReceiver<String>) {
+        let (lines, outbox) = unbounded_channel();
+        (Engine { lines }, outbox)
+    }
+
     /// Sends one command line (without its newline).
     pub fn send(&self, line: &str) {
         // The writer is gone only when the engine's input broke; its output then ends too,

@@ -38,6 +38,7 @@ mod tests {
     use super::*;
     use crate::games::breakthrough::{BoardSize, Breakthrough};
     use crate::gui::board::load_pgn;
+    use crate::tournament::check::check_game;
     use crate::tournament::record::{MoveNote, ReportedScore};
     use std::time::Duration;
 
@@ -70,6 +71,10 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected} not in\n{text}");
         }
+        // troyka-match check-pgn reads it as a game that goes on.
+        let start = Breakthrough::start(BoardSize::STANDARD);
+        let read = pgn::read(&text, &start).unwrap().remove(0);
+        assert_eq!(check_game(&read), Ok(()));
         let back = load_pgn(&text).unwrap();
         let view = back.view();
         assert_eq!((view.cursor, view.moves.len()), (2, 2));

@@ -349,10 +349,7 @@ impl Session {
                 let update = conductor.on_info(board.as_mut(), info);
                 (update.state, update.info)
             }
-            EngineLine::BestMove(best) => {
-                conductor.on_bestmove(board.as_mut(), &best);
-                (true, None)
-            }
+            EngineLine::BestMove(best) => (true, conductor.on_bestmove(board.as_mut(), &best)),
             EngineLine::Other => (false, None),
         };
         if let Some(info) = info {

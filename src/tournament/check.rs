@@ -3,7 +3,8 @@
 //! result against how the game ended: a game ended by the rules must have the result the
 //! rules give (a win or a draw), for the reason they give when the comment before the result
 //! says one, and a game forfeited or adjudicated must not already have been decided on the
-//! board.
+//! board. An unfinished game (`*`, as `troyka gui` saves a game that goes on) must be one
+//! the rules have not ended; it scores no points.
 
 use super::pgn::{self, PgnGame, PgnText};
 use super::record::{Ending, GameResult, Termination};
@@ -74,6 +75,7 @@ fn summarise(path: &str, games: &[CheckedGame]) -> (String, bool) {
     let mut points: BTreeMap<&str, (u64, u64)> = BTreeMap::new();
     let mut terminations: BTreeMap<&str, u64> = BTreeMap::new();
     let mut problems = 0;
+    let mut unfinished = 0;
     for (index, game) in games.iter().enumerate() {
         if let Some(problem) = &game.problem {
             text += &format!("game {}: {problem}\n", index + 1);
@@ -81,16 +83,23 @@ fn summarise(path: &str, games: &[CheckedGame]) -> (String, bool) {
         }
         for (color, player) in [Color::White, Color::Black].into_iter().zip(&game.players) {
             let entry = points.entry(player).or_default();
-            entry.0 += game
-                .result
-                .map_or(0, |result| u64::from(result.half_points(color)));
-            entry.1 += 1;
+            // An unfinished game is no game played, for points or for games.
+            if let Some(result) = game.result {
+                entry.0 += u64::from(result.half_points(color));
+                entry.1 += 1;
+            }
         }
+        unfinished += usize::from(game.result.is_none());
         *terminations.entry(&game.termination).or_default() += 1;
     }
     text += &format!(
-        "{path}: {} games, {}\n",
+        "{path}: {} games{}, {}\n",
         games.len(),
+        if unfinished == 0 {
+            String::new()
+        } else {
+            format!(" ({unfinished} unfinished)")
+        },
         if problems == 0 {
             "all consistent with the rules".to_string()
         } else {
@@ -109,8 +118,12 @@ fn summarise(path: &str, games: &[CheckedGame]) -> (String, bool) {
     (text, problems == 0)
 }
 
-/// Whether a game's result agrees with its moves and termination.
+/// Whether a game's result agrees with its moves and termination. An unfinished game
+/// (`*`, as the board saves a game that goes on) agrees while the rules have not ended it.
 pub fn check_game<G: Game>(game: &PgnGame<G>) -> Result<(), String> {
+    if game.result == "*" {
+        return check_unfinished(game);
+    }
     let claimed = GameResult::from_pgn(&game.result)
         .ok_or_else(|| format!("result '{}' is not a win or a draw", game.result))?;
     let name = game.tag("Termination").unwrap_or("normal");
@@ -178,6 +191,23 @@ pub fn check_game<G: Game>(game: &PgnGame<G>) -> Result<(), String> {
     }
 }
 
+/// An unfinished game: the rules must not have ended it, nor its termination say it ended
+/// (PGN's `unterminated`, or none).
+fn check_unfinished<G: Game>(game: &PgnGame<G>) -> Result<(), String> {
+    if let Some(ending) = Ending::by_the_rules(&game.final_position()) {
+        return Err(format!(
+            "the result is '*' (unfinished), but {}",
+            ending.reason
+        ));
+    }
+    match game.tag("Termination") {
+        None | Some("unterminated") => Ok(()),
+        Some(name) => Err(format!(
+            "the result is '*' (unfinished), but the game ended '{name}'"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,9 +268,41 @@ mod tests {
         assert!(check_game(&game("emergency", "1. a1a2", "1-0"))
             .unwrap_err()
             .contains("unknown termination"));
-        assert!(check_game(&game("normal", "1. a1a2", "*"))
-            .unwrap_err()
-            .contains("not a win"));
+    }
+
+    #[test]
+    fn unfinished_games_are_read_while_they_are_not_over() {
+        // The board's record of a game still going on: `*`, `unterminated`.
+        assert_eq!(check_game(&game("unterminated", "1. a1a2", "*")), Ok(()));
+        assert_eq!(check_game(&game("unterminated", "", "*")), Ok(()));
+        // An unfinished record of a game the rules have ended is wrong.
+        let won = "1. a1a2 b4b3 2. a2xb3 a4a3 3. b3b4";
+        assert_eq!(
+            check_game(&game("unterminated", won, "*")),
+            Err("the result is '*' (unfinished), but White reaches the goal".into())
+        );
+        // So is a termination that says the game ended.
+        assert_eq!(
+            check_game(&game("time forfeit", "1. a1a2", "*")),
+            Err("the result is '*' (unfinished), but the game ended 'time forfeit'".into())
+        );
+        // The summary counts an unfinished game, but no points and no game played for
+        // anyone.
+        let text = "[White \"a\"]\n[Black \"b\"]\n[FEN \"pp/2/2/PP w 0 1\"]\n\
+                    [Termination \"unterminated\"]\n\n1. a1a2 *\n\n\
+                    [White \"b\"]\n[Black \"a\"]\n[FEN \"pp/2/2/PP w 0 1\"]\n\n\
+                    1. a1a2 b4b3 2. a2xb3 a4a3 3. b3b4 1-0\n";
+        assert_eq!(
+            check_text("board.pgn", text),
+            Ok((
+                "board.pgn: 2 games (1 unfinished), all consistent with the rules\n  \
+                 a: 0 of 1\n  \
+                 b: 1 of 1\n  \
+                 terminations: normal 1, unterminated 1\n"
+                    .to_string(),
+                true
+            ))
+        );
     }
 
     #[test]

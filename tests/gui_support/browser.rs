@@ -8,6 +8,7 @@
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::key::Key;
+use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
@@ -224,10 +225,63 @@ impl Browser {
             .unwrap_or_else(|e| panic!("choosing {value} in {css}: {e}"));
     }
 
+    /// Runs the Chrome DevTools Protocol command `method` in the page's tab, through
+    /// chromedriver's own `goog/cdp/execute` (WebDriver has no such command); its result.
+    pub async fn devtools(&self, method: &str, params: Value) -> Value {
+        let command = Devtools {
+            method: method.to_string(),
+            params,
+        };
+        self.client
+            .issue_cmd(command)
+            .await
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// Slows the page's network with DevTools' network emulation: each HTTP request's
+    /// answer comes `latency` late. The events of the page's WebSocket, open already, are
+    /// not held back as long, so they overtake the answers, as on a slow or busy network.
+    pub async fn slow_network(&self, latency: Duration) {
+        self.devtools("Network.enable", json!({})).await;
+        self.devtools(
+            "Network.emulateNetworkConditions",
+            json!({
+                "offline": false,
+                "latency": latency.as_millis() as u64,
+                "downloadThroughput": -1,
+                "uploadThroughput": -1,
+            }),
+        )
+        .await;
+    }
+
     /// The whole window as a PNG file at `path`.
     pub async fn screenshot(&self, path: &Path) {
         let png = self.client.screenshot().await.expect("a screenshot");
         std::fs::write(path, png).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+/// A Chrome DevTools Protocol command, as chromedriver takes it.
+#[derive(Debug)]
+struct Devtools {
+    method: String,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for Devtools {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        let session = session_id.unwrap_or_default();
+        base_url.join(&format!("session/{session}/goog/cdp/execute"))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({"cmd": self.method, "params": self.params});
+        (http::Method::POST, Some(body.to_string()))
     }
 }
 

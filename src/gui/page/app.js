@@ -44,16 +44,20 @@ async function call(method, path, body) {
 }
 
 // A command on this page's session; draws the new state, or says why it was refused.
+// The message line is shown anew either way: the WebSocket may already have brought a
+// newer state than the answer's (Troyka's reply, on a slow network), which `render` then
+// does not draw, and the last refusal must still go (or this one show).
 async function command(name, body) {
   try {
     const state = await call("POST", `/api/sessions/${page.id}/${name}`, body || {});
     page.error = null;
     render(state);
+    showMessage();
     return true;
   } catch (error) {
     page.error = error.message;
     if (error.state) render(error.state);
-    else showMessage();
+    showMessage();
     return false;
   }
 }
@@ -80,7 +84,8 @@ function render(state) {
   $("solver").hidden = !state.solvable;
   $("verdict").textContent = state.verdict || "";
   if (document.activeElement !== $("fen")) $("fen").value = state.fen;
-  if (!page.info || page.info.generation !== state.generation) renderLines(null);
+  // The lines stay while the position does, but say whether the engine still searches.
+  renderLines(page.info && page.info.generation === state.generation ? page.info : null);
   showMessage();
 }
 
@@ -109,6 +114,11 @@ function renderStatus(state) {
 }
 
 function renderSettings(state) {
+  // The size box starts Breakthrough games; Breakthru has one board, whose size it must
+  // not seem to give.
+  const breakthru = state.game === "breakthru";
+  $("size").disabled = breakthru;
+  $("size-go").disabled = breakthru;
   const [white, black] = [sideName(0), sideName(1)];
   $("players-black").textContent = black;
   $("players-white").textContent = white;
@@ -182,9 +192,14 @@ function renderLines(info) {
     return;
   }
   const best = info.lines[0];
+  // The search that found these lines may have ended since (analysis turned off, Stop):
+  // they stay, as the last it found, but not as if it still ran.
+  const running = state.engine === info.task && (info.task !== "analysing" || state.analyse);
   $("engine-state").textContent =
-    `Troyka ${info.task}: depth ${best.depth}/${best.seldepth}, ${compact(best.nodes)} nodes, ` +
-    `${compact(best.nps)} nodes/s, ${((best.time || 0) / 1000).toFixed(1)} s`;
+    `Troyka ${running ? "" : "stopped "}${info.task}: depth ${best.depth}/${best.seldepth}, ` +
+    `${compact(best.nodes)} nodes, ${compact(best.nps)} nodes/s, ` +
+    `${((best.time || 0) / 1000).toFixed(1)} s`;
+  list.classList.toggle("stopped", !running);
   for (const line of info.lines) {
     const li = document.createElement("li");
     const score = document.createElement("span");

@@ -4,8 +4,9 @@
 "use strict";
 
 const CHART_W = 600;
-const CHART_H = 150;
+const CHART_H = 166;
 const CHART_LEFT = 34; // room for the axis labels
+const CHART_TOP = 24; // room for the caption, which the cursor must not cross
 const CHART_PAD = 8;
 
 class EvalChart {
@@ -24,7 +25,7 @@ class EvalChart {
   }
 
   y(percent) {
-    return CHART_PAD + (1 - percent / 100) * (CHART_H - 2 * CHART_PAD);
+    return CHART_TOP + (1 - percent / 100) * (CHART_H - CHART_TOP - CHART_PAD);
   }
 
   // Draws `evals` (one per position, null where unknown) with the cursor at `cursor`;
@@ -35,13 +36,13 @@ class EvalChart {
     el.replaceChildren();
     make("rect", { x: 0, y: 0, width: CHART_W, height: CHART_H, fill: "#fcfcfa" }, el);
     make("line", { x1: CHART_LEFT, y1: this.y(50), x2: CHART_W, y2: this.y(50), class: "mid" }, el);
-    make("line", { x1: CHART_LEFT, y1: CHART_PAD, x2: CHART_LEFT, y2: CHART_H - CHART_PAD, class: "axis" }, el);
+    make("line", { x1: CHART_LEFT, y1: CHART_TOP, x2: CHART_LEFT, y2: CHART_H - CHART_PAD, class: "axis" }, el);
     for (const [percent, label] of [[100, "100%"], [50, "50%"], [0, "0%"]]) {
       make("text", { x: CHART_LEFT - 4, y: this.y(percent) + 4, "text-anchor": "end" }, el).textContent = label;
     }
-    make("text", { x: CHART_LEFT + 6, y: 18 }, el).textContent = `${side}'s expected result`;
+    make("text", { x: CHART_LEFT + 6, y: 14 }, el).textContent = `${side}'s expected result`;
     make("line", {
-      x1: this.x(cursor), y1: CHART_PAD, x2: this.x(cursor), y2: CHART_H - CHART_PAD, class: "cursor",
+      x1: this.x(cursor), y1: CHART_TOP, x2: this.x(cursor), y2: CHART_H - CHART_PAD, class: "cursor",
     }, el);
     const known = [];
     evals.forEach((score, index) => { if (score) known.push([index, score]); });
