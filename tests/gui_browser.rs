@@ -562,3 +562,103 @@ async fn places(browser: &Browser) -> Value {
         )
         .await
 }
+
+/// Breakthru's setup phase: the person, gold, places its twelve escorts by clicking squares
+/// of the centre (one undone on the way), Troyka places silver's fleet, and the game goes on
+/// with a whole turn; then in a new game "Suggest a setup" places gold's fleet for them. The
+/// record of the unfinished game passes `check-pgn`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver: run by .ci/browser"]
+async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
+    let (_server, browser) = open_page("?variant=breakthru", "Breakthru").await;
+    browser.choose("#movetime", "100").await;
+    browser
+        .wait_for("0.1 s a move", |s| s["movetime_ms"] == 100)
+        .await;
+    let setup = "#games button[data-setup]";
+    browser.click(setup).await;
+    let state = browser
+        .wait_for("the empty board", |s| {
+            s["fen"].as_str().is_some_and(|fen| fen.contains("[EEEE"))
+        })
+        .await;
+    let status = browser.text("#status").await;
+    assert!(status.contains("12 to place"), "{status}");
+    // Every legal leg is a placement of an escort in d4–h8 but f6 (the flagship's).
+    let placements = legal(&state);
+    assert_eq!(placements.len(), 24, "{placements:?}");
+    assert!(placements.iter().all(|leg| leg.starts_with("E@")));
+    assert_eq!(browser.count("#board circle.place").await, 24);
+    // A square outside the centre takes nothing.
+    browser.click_square("c3").await;
+    let squares: Vec<String> = placements.iter().map(|leg| leg[2..].to_string()).collect();
+    browser.click_square(&squares[0]).await;
+    browser.wait_for("a placement", |s| s["legs"][0] == placements[0]).await;
+    assert_eq!(browser.text("#cancel").await, "Undo placements");
+    browser.click("#cancel").await;
+    browser
+        .wait_for("no placement", |s| s["legs"].as_array().is_some_and(Vec::is_empty))
+        .await;
+    for (placed, square) in squares.iter().skip(12).enumerate() {
+        browser.click_square(square).await;
+        if placed < 11 {
+            browser
+                .wait_for("the placement", |s| {
+                    s["legs"].as_array().is_some_and(|legs| legs.len() == placed + 1)
+                })
+                .await;
+        }
+    }
+    // Gold's setup is one move; Troyka's silver places its twenty ships as the next.
+    let state = browser
+        .wait_for("silver's setup", |s| moves(s) == 2 && persons_turn(s))
+        .await;
+    let gold: Vec<&str> = state["moves"][0]["name"].as_str().unwrap().split(',').collect();
+    assert_eq!(gold.len(), 12);
+    assert!(squares[12..].iter().all(|square| gold.contains(&format!("E@{square}").as_str())));
+    let silver = state["moves"][1]["name"].as_str().unwrap();
+    assert_eq!(silver.split(',').count(), 20, "{silver}");
+    browser
+        .screenshot(&screenshots().join("breakthru-setup.png"))
+        .await;
+    // The game proper: a flagship slide or capture, or two slides, by drags.
+    let first = legal(&state)
+        .into_iter()
+        .find(|leg| !leg.contains('@'))
+        .expect("a move");
+    let (from, to) = gui_squares(&first);
+    browser.drag(from, to).await;
+    let state = browser
+        .wait_for("the first leg", |s| moves(s) > 2 || !s["legs"].as_array().is_none_or(Vec::is_empty))
+        .await;
+    if moves(&state) == 2 {
+        let second = legal(&state)[0].clone();
+        let (from, to) = gui_squares(&second);
+        browser.drag(from, to).await;
+    }
+    browser
+        .wait_for("Troyka's answer", |s| moves(s) == 4 && persons_turn(s))
+        .await;
+    pgn(&browser, "*", "Breakthru").await;
+
+    // "Suggest a setup": Troyka places the person's fleet, then its own.
+    browser.click(setup).await;
+    browser
+        .wait_for("the empty board", |s| moves(s) == 0 && s["fen"].as_str().is_some_and(|f| f.contains("[EEEE")))
+        .await;
+    assert!(browser.shown("#suggest").await);
+    browser.click("#suggest").await;
+    let state = browser
+        .wait_for("both setups", |s| moves(s) == 2 && persons_turn(s))
+        .await;
+    assert_eq!(
+        state["moves"][0]["name"].as_str().unwrap().split(',').count(),
+        12
+    );
+    assert!(!browser.shown("#suggest").await);
+}
+
+/// A leg's squares as the page names them.
+fn gui_squares(leg: &str) -> (&str, &str) {
+    squares(leg)
+}

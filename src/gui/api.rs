@@ -47,6 +47,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/sessions/{id}/settings", post(settings))
         .route("/api/sessions/{id}/solve", post(solve))
         .route("/api/sessions/{id}/stop", post(stop))
+        .route("/api/sessions/{id}/suggest", post(suggest))
         .route("/api/sessions/{id}/pgn", get(pgn_out).post(pgn_in))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such API path".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY));
@@ -234,6 +235,10 @@ async fn solve(State(app): Shared, Path(id): Path<String>, body: Body<SolveReque
 
 async fn stop(State(app): Shared, Path(id): Path<String>, _body: Bytes) -> Reply {
     Ok(Json(app.sessions.get(&id)?.stop()?))
+}
+
+async fn suggest(State(app): Shared, Path(id): Path<String>, _body: Bytes) -> Reply {
+    Ok(Json(app.sessions.get(&id)?.suggest()?))
 }
 
 /// `GET /api/sessions/{id}/pgn`: the game as a PGN file.

@@ -6,8 +6,9 @@
 //! dropped (each search carries the generation of the position it was started on).
 //!
 //! What is wanted, in order: a proof ("who wins?", until it answers), Troyka's move when the
-//! side to move is Troyka's and the page stands at the end of the game, analysis of the
-//! shown position when it is turned on; else nothing.
+//! side to move is Troyka's and the page stands at the end of the game, or when the person
+//! asked Troyka to play their turn for them ("suggest a setup"), analysis of the shown
+//! position when it is turned on; else nothing.
 
 use super::board::Board;
 use super::engine::Engine;
@@ -190,6 +191,8 @@ pub struct Conductor {
     pub settings: Settings,
     /// "Who wins?" asked for the current position, with its time limit.
     solve: Option<Duration>,
+    /// Troyka asked to play the person's turn in the current position ("suggest").
+    suggest: bool,
     work: Option<Work>,
     /// Counts the positions the page has shown; a search found for an older one is dropped.
     generation: u64,
@@ -233,6 +236,7 @@ impl Conductor {
     pub fn position_changed(&mut self) {
         self.generation += 1;
         self.solve = None;
+        self.suggest = false;
         self.verdict = None;
     }
 
@@ -253,6 +257,22 @@ impl Conductor {
         }
         self.solve = Some(time);
         self.verdict = Some("solving…".into());
+        Ok(())
+    }
+
+    /// "Suggest": Troyka plays the person's turn for them, in the time per move (a whole
+    /// setup in Breakthru's setup phase, where placing twenty ships by hand is long).
+    pub fn request_suggestion(&mut self, board: &dyn Board) -> Result<(), String> {
+        if board.is_over() {
+            return Err("the game is over".into());
+        }
+        let side = side_index(board.side_to_move());
+        if !board.at_end() || board.has_legs() || self.settings.players[side] != Player::Human {
+            return Err("Troyka suggests a turn only for your side, at the end of the game, \
+                        before you have begun it"
+                .into());
+        }
+        self.suggest = true;
         Ok(())
     }
 
@@ -291,7 +311,8 @@ impl Conductor {
             return None;
         }
         let side = side_index(board.side_to_move());
-        if board.at_end() && !board.has_legs() && self.settings.players[side] == Player::Troyka {
+        let troykas = self.settings.players[side] == Player::Troyka || self.suggest;
+        if board.at_end() && !board.has_legs() && troykas {
             return Some(Task::Move {
                 movetime_ms: self.settings.movetime_ms,
             });
@@ -445,6 +466,7 @@ impl Conductor {
                     nps: best_line.and_then(|line| line.nps),
                     time: work.started.elapsed(),
                 };
+                self.suggest = false;
                 match board.play_turn(best, Some(note)) {
                     Ok(()) => self.position_changed(),
                     Err(error) => {

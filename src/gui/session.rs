@@ -299,6 +299,16 @@ impl Session {
         })
     }
 
+    /// "Suggest": Troyka plays the person's turn.
+    pub fn suggest(&self) -> Result<StateView, Refusal> {
+        self.apply(|inner| {
+            let Inner {
+                board, conductor, ..
+            } = inner;
+            conductor.request_suggestion(board.as_ref())
+        })
+    }
+
     /// "Move now" / "stop": Troyka moves with what it has found, a proof stops, analysis
     /// ends.
     pub fn stop(&self) -> Result<StateView, Refusal> {

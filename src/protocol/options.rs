@@ -6,8 +6,8 @@
 use super::numbers::{whole, Whole};
 use super::variants;
 use crate::games::Variant;
-use crate::search::Planning;
 use crate::nnue::Network;
+use crate::search::Planning;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -289,7 +289,8 @@ pub fn announcements() -> impl Iterator<Item = String> {
 /// The options as CECP `feature option="…"` values (`NAME -TYPE DEFAULT …`), in the same
 /// order. `Hash`, `Threads`, `Ponder` and `UCI_Variant` are left out: CECP has its own
 /// commands for them (`memory`, `cores`, `hard`/`easy`, `variant`), which XBoard sends
-/// itself, so a second control for each would only be overridden.
+/// itself, so a second control for each would only be overridden. `Setup` is left out too:
+/// it is Breakthru's, which XBoard cannot play.
 pub fn cecp_announcements() -> impl Iterator<Item = String> {
     specs()
         .filter(|spec| !CECP_OWN.contains(&spec.name))
@@ -322,8 +323,8 @@ pub fn cecp_announcements() -> impl Iterator<Item = String> {
         })
 }
 
-/// The options CECP sets with commands of its own.
-const CECP_OWN: [&str; 4] = ["Hash", "Threads", "Ponder", "UCI_Variant"];
+/// The options CECP sets with commands of its own, or that it has no use for.
+const CECP_OWN: [&str; 5] = ["Hash", "Threads", "Ponder", "UCI_Variant", "Setup"];
 
 /// Reads CECP's `option NAME=VALUE` (`option NAME` for a button). CECP writes checks as 1
 /// and 0.

@@ -6,9 +6,9 @@
 //!
 //! A whole turn is scored by a short search of the position it leads to, from the planner's
 //! side. When that position is again one to plan (silver's setup after gold's), the other
-//! side is taken to answer with the game's suggestion for it: the planner improves its own
-//! turn against that answer, and the other side, when its turn comes, plans against the turn
-//! actually played.
+//! side's answer is not known yet: the turn is scored against the game's suggestion for it
+//! and a few random answers, the mean of the four; the other side, when its turn comes,
+//! plans against the turn actually played.
 //!
 //! Progress is reported as the search's is: one report per round of changes (each round
 //! longer than the last), its depth the round, its line the best turn so far.
@@ -44,9 +44,11 @@ impl Planning {
     }
 }
 
-/// Changes in the random walk of [`Planning::Random`]: enough for every piece of a
-/// twenty-piece turn to have moved several times.
-const RANDOM_WALK: usize = 400;
+/// Changes in the random walk of [`Planning::Random`] and of the random answers: enough for
+/// every piece of a twenty-piece turn to have moved several times.
+const RANDOM_WALK: usize = 200;
+/// The random answers a turn is scored against when the other side plans its answer next.
+const RANDOM_ANSWERS: u64 = 3;
 
 /// Changes tried in the first round; each round tries as many more, so that a long plan
 /// reports some dozens of times, not thousands.
@@ -167,9 +169,11 @@ fn unplanned<M: GameMove>(
     }
 }
 
-/// The score of `turn` for the side playing it: a short search of where it leads, the other
-/// side's planned answer played first if it has one to plan. The search ends when
-/// `time_left` has passed at the latest (what it found by then is its score).
+/// The score of `turn` for the side playing it: a short search of where it leads. When the
+/// other side has a turn to plan next (silver's setup after gold's), its answer is not
+/// known: the score is the mean over answers, the other side's suggestion and
+/// [`RANDOM_ANSWERS`] random turns. The searches end when `time_left` has passed at the
+/// latest (what they found by then is the score).
 fn score_turn<G: Game>(
     engine: &mut Engine,
     game: &G,
@@ -177,18 +181,47 @@ fn score_turn<G: Game>(
     time_left: Option<Duration>,
     nodes: &mut u64,
 ) -> i32 {
-    let mut after = game.play_all(turn);
-    if after.plans_turn() && after.side_to_move() != game.side_to_move() {
-        after = after.play_all(&after.planned_turn_start());
+    let after = game.play_all(turn);
+    if !(after.plans_turn() && after.side_to_move() != game.side_to_move()) {
+        return score_position(engine, game.side_to_move(), &after, time_left, nodes);
     }
-    let sign = if after.side_to_move() == game.side_to_move() {
+    let suggestion = after.planned_turn_start();
+    let mut total = score_position(
+        engine,
+        game.side_to_move(),
+        &after.play_all(&suggestion),
+        time_left,
+        nodes,
+    );
+    for answer in 0..RANDOM_ANSWERS {
+        // The same answers for every turn scored, so that turns are compared alike.
+        let mut rng = Mt64::new(answer);
+        let mut random = suggestion.clone();
+        for _ in 0..RANDOM_WALK {
+            random = after.changed_turn(&random, rng.next_u64());
+        }
+        let reached = after.play_all(&random);
+        total += score_position(engine, game.side_to_move(), &reached, time_left, nodes);
+    }
+    total / (1 + RANDOM_ANSWERS as i32)
+}
+
+/// The score of `position` for `side`: its result if the game is over, else a short search.
+fn score_position<G: Game>(
+    engine: &mut Engine,
+    side: crate::game::Color,
+    position: &G,
+    time_left: Option<Duration>,
+    nodes: &mut u64,
+) -> i32 {
+    let sign = if position.side_to_move() == side {
         1
     } else {
         -1
     };
-    if let Some(outcome) = after.result() {
+    if let Some(outcome) = position.result() {
         return match outcome {
-            GameResult::Win(side) if side == game.side_to_move() => MATE,
+            GameResult::Win(winner) if winner == side => MATE,
             GameResult::Win(_) => -MATE,
             GameResult::Draw => 0,
         };
@@ -200,7 +233,7 @@ fn score_turn<G: Game>(
         move_overhead: Duration::ZERO,
         ..Limits::default()
     };
-    let result = engine.search(&after, &limits, &Signals::default(), &mut |_| {});
+    let result = engine.search(position, &limits, &Signals::default(), &mut |_| {});
     *nodes += result.nodes;
     sign * internal(result.score)
 }

@@ -72,6 +72,14 @@ function humanToMove(state) {
   return !state.outcome && state.players[state.to_move] === "human";
 }
 
+// The empty board of Breakthru's setup phase: the flagship on f6, every other piece in hand.
+const SETUP_FEN = "11/11/11/11/11/5F5/11/11/11/11/11[EEEEEEEEEEEEssssssssssssssssssss] g 0 1";
+
+// Whether the side to move is placing its fleet (its legal legs are placements, `E@e5`).
+function placing(state) {
+  return state.legal.some((leg) => leg.includes("@"));
+}
+
 // Draws a state, unless a newer one has been drawn already.
 function render(state) {
   if (page.state && page.state.id === state.id && state.version < page.state.version) return;
@@ -101,12 +109,21 @@ function renderStatus(state) {
   }
   let status = state.outcome ? "Game over" : `${sideName(state.to_move)} to move`;
   if (state.cursor < state.moves.length) status += ` (after move ${state.cursor} of ${state.moves.length})`;
-  if (state.legs.length > 0) status += ` · first slide ${state.legs.join(", ")} played: now another ship`;
+  const setup = placing(state) || state.legs.some((leg) => leg.includes("@"));
+  if (setup) {
+    const left = state.fen.includes("[") ? state.fen.slice(state.fen.indexOf("[") + 1, state.fen.indexOf("]")) : "";
+    const mine = [...left].filter((letter) => (letter === "E") === (state.to_move === 0)).length;
+    status += ` · placing: ${mine} to place (click squares of the ${state.to_move === 0 ? "centre, d4–h8" : "periphery, outside d4–h8"})`;
+  } else if (state.legs.length > 0) {
+    status += ` · first slide ${state.legs.join(", ")} played: now another ship`;
+  }
   if (state.engine === "thinking") status += " · Troyka is thinking…";
   if (state.engine === "solving") status += " · the solver is working…";
   if (state.engine === "stopped") status += " · the engine has stopped";
   $("status").textContent = status;
   $("cancel").hidden = state.legs.length === 0;
+  $("cancel").textContent = setup ? "Undo placements" : "Undo first slide";
+  $("suggest").hidden = !(setup && humanToMove(state) && state.legs.length === 0 && state.cursor === state.moves.length);
   $("takeback").disabled = state.cursor === 0 && state.legs.length === 0;
   const stop = $("stop");
   stop.disabled = state.engine === "idle" || state.engine === "stopped";
@@ -266,12 +283,16 @@ function copyFen() {
 
 function wire() {
   for (const button of document.querySelectorAll("#games button[data-game]")) {
-    button.addEventListener("click", () => newGame({ variant: button.dataset.game, ...(button.dataset.size ? { size: button.dataset.size } : {}) }));
+    const spec = { variant: button.dataset.game };
+    if (button.dataset.size) spec.size = button.dataset.size;
+    if (button.dataset.setup) spec.fen = SETUP_FEN;
+    button.addEventListener("click", () => newGame(spec));
   }
   $("size-go").addEventListener("click", () => newGame({ variant: "breakthrough", size: $("size").value }));
   $("size").addEventListener("keydown", (event) => { if (event.key === "Enter") $("size-go").click(); });
   $("takeback").addEventListener("click", () => command("takeback"));
   $("cancel").addEventListener("click", () => command("cancel"));
+  $("suggest").addEventListener("click", () => command("suggest"));
   $("flip").addEventListener("click", () => page.board.flip());
   $("stop").addEventListener("click", () => command("stop"));
   $("players").addEventListener("change", (event) => {

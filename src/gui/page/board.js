@@ -24,10 +24,17 @@ function squareName(file, rank) {
   return String.fromCharCode(97 + file) + (rank + 1);
 }
 
-// "a10b11" -> ["a10", "b11"]
+// "a10b11" -> ["a10", "b11"]; a placement, "E@e5" -> ["e5"]
 function legSquares(leg) {
+  const placed = /^[A-Za-z]@([a-p]\d+)$/.exec(leg);
+  if (placed) return [placed[1]];
   const match = /^([a-p]\d+)([a-p]\d+)$/.exec(leg);
   return match ? [match[1], match[2]] : [];
+}
+
+// The placement onto `square` among the legal legs (`E@e5`), or undefined.
+function placementOn(legal, square) {
+  return legal.find((leg) => leg.endsWith(`@${square}`));
 }
 
 // A piece drawn at the origin; `up` says which way its side moves on the screen.
@@ -175,6 +182,15 @@ class BoardView {
       make("text", { x: MARGIN / 2, y: y + CELL / 2 + 8, "text-anchor": "middle", class: "coord" }, el)
         .textContent = String(rank + 1);
     }
+    if (this.movable) {
+      // In the setup phase every square a piece may be placed on is a target.
+      for (const leg of state.legal) {
+        if (!leg.includes("@")) continue;
+        const [to] = legSquares(leg);
+        const { x, y } = this.place(to.charCodeAt(0) - 97, parseInt(to.slice(1), 10) - 1);
+        make("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 10, class: "target place", "data-target": to }, el);
+      }
+    }
     if (this.selected) {
       for (const leg of state.legal) {
         const [from, to] = legSquares(leg);
@@ -202,6 +218,11 @@ class BoardView {
     if (!this.state || event.button > 0) return;
     const square = this.squareAt(event);
     if (square === null) return;
+    const placement = this.movable && placementOn(this.state.legal, square);
+    if (placement) {
+      this.onLeg(placement);
+      return;
+    }
     if (this.selected && square !== this.selected && !this.ownPiece(square)) {
       const from = this.selected;
       this.selected = null;
