@@ -51,8 +51,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
 }
 
-/// Troyka, a Breakthrough engine. With no command it speaks the protocol on stdin/stdout
-/// (see protocol.md).
+/// Troyka: an engine for Breakthrough and Breakthru, speaking UCI, UGI and XBoard protocols,
+/// with perft, bench, a match runner, a solver and a browser board. With no command it speaks
+/// the protocol on stdin/stdout (see protocol.md).
 #[derive(Parser)]
 #[command(name = "troyka")]
 struct Cli {

@@ -54,7 +54,7 @@ START_6X5 = "pppppp/pppppp/6/PPPPPP/PPPPPP w 0 1"
 #: one solve's nodes; smaller budgets throw more away (cluster/RESULTS.md). Running out of
 #: budget and expanding is the 5x5 test's part.
 BUDGET_6X5, HASH_6X5 = 20_000_000, 512
-#: ``troyka solve``'s result on the 6x5 start (README's table; repeating its 27 M nodes
+#: ``troyka solve``'s result on the 6x5 start (docs/results.md's table; repeating its 27 M nodes
 #: would double the test's time), and the joined proof's check confirms it from the rules.
 SOLVED_6X5 = "black"
 TESTS = []

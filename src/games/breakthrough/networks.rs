@@ -5,7 +5,8 @@ use crate::games::breakthrough::BoardSize;
 use crate::nnue::Network;
 use std::sync::OnceLock;
 
-/// The net files in `nets/`, by board size (README, "Tuning", says how each was made).
+/// The net files in `nets/`, by board size (docs/results.md, "Net generations", says how each
+/// was made).
 const FILES: &[(&str, &[u8])] = &[
     ("8x8", include_bytes!("../../../nets/8x8.nnue")),
     ("7x7", include_bytes!("../../../nets/7x7.nnue")),
