@@ -2,7 +2,9 @@
 //! 4x4 position that the solver settles at once (in the first, White throws away a win that
 //! one move would take; in the second it takes it); `scripts/spsa`'s self-test of its step
 //! schedule and update (its games need the `tune` build, which `cargo test` does not make);
-//! and `scripts/jm-breakthru`'s self-test.
+//! `scripts/jm-breakthru`'s self-test; and `scripts/cutegames-games` without cutegames
+//! (which the tests cannot build): its message when cutegames is missing, and its verdict
+//! on a stand-in that reports forfeits.
 
 use std::process::Command;
 
@@ -85,4 +87,88 @@ fn the_spsa_tuner_passes_its_self_test() {
 #[test]
 fn the_jm_breakthru_adapter_passes_its_self_test() {
     passes_its_self_test("jm-breakthru", "self-test passed");
+}
+
+const CUTEGAMES_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/cutegames-games");
+
+/// Runs scripts/cutegames-games with `args`, Troyka being the test build.
+fn cutegames_games(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new("python3")
+        .arg(CUTEGAMES_SCRIPT)
+        .args(args)
+        .env("TROYKA", env!("CARGO_BIN_EXE_troyka"))
+        .output()
+        .expect("python3 is needed to test scripts/cutegames-games")
+}
+
+/// scripts/cutegames-games without cutegames (which the tests cannot build): it says what
+/// is missing and plays nothing.
+#[test]
+fn the_cutegames_script_says_when_cutegames_is_missing() {
+    let run = cutegames_games(&[]);
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.starts_with("usage: scripts/cutegames-games CUTEGAMES"),
+        "{stderr}"
+    );
+    let missing = std::env::temp_dir().join(format!("no-cutegames-{}", std::process::id()));
+    let run = cutegames_games(&[missing.as_os_str()]);
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("cutegames is missing") && stderr.contains(missing.to_str().unwrap()),
+        "{stderr}"
+    );
+    assert!(
+        run.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+}
+
+/// A stand-in for cutegames that "plays" every match as cutegames reports a forfeit: each
+/// game lost on time before a move, in its PGN and in its totals.
+const FORFEITING_CUTEGAMES: &str = r#"#!/usr/bin/env python3
+import json, sys
+settings = json.load(open(sys.argv[sys.argv.index("--settings") + 1]))
+opening = open(settings["openings"]["path"]).readline().strip()
+with open(settings["pgn"]["path"], "w") as pgn:
+    for _ in range(settings["games"]):
+        pgn.write('[Event "e"]\n[Site "CuteGames"]\n[White "troyka-1"]\n'
+                  '[Black "troyka-2"]\n[Result "0-1"]\n[FEN "%s"]\n'
+                  '[Adjudicated "Out of time"]\n[PlyCount "0"]\n\n0-1\n\n\n' % opening)
+print("Games finished: %d" % settings["games"])
+print("Player 1 Score: +0-%d=0" % settings["games"])
+"#;
+
+/// scripts/cutegames-games fails every match whose games were forfeited, and says why.
+#[test]
+fn the_cutegames_script_fails_forfeited_games() {
+    let directory = std::env::temp_dir().join(format!("cutegames-fake-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let fake = directory.join("cutegames");
+    std::fs::write(&fake, FORFEITING_CUTEGAMES).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = directory.join("out");
+    let run = cutegames_games(&[
+        fake.as_os_str(),
+        "--games".as_ref(),
+        "2".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    let stdout = String::from_utf8_lossy(&run.stdout).to_string();
+    let _ = std::fs::remove_dir_all(&directory);
+    assert_eq!(run.status.code(), Some(1), "{stdout}");
+    assert_eq!(
+        stdout
+            .matches("FAIL: game 2: adjudicated: Out of time")
+            .count(),
+        5,
+        "{stdout}"
+    );
+    assert!(!stdout.contains("PASS"), "{stdout}");
+    assert!(stdout.contains("0 of 5 matches passed"), "{stdout}");
 }

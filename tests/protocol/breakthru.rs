@@ -182,10 +182,12 @@ fn the_ugi_dialect_answers_queries_through_a_game() {
         queries(&mut troyka),
         ["response false", "response false", "response none"]
     );
-    // UGI's clock names: player 2 is silver, to move.
+    // UGI's clock names: player 2 is silver, to move. UGI's `bestmove` is the turn alone.
     troyka.send("go p1time 100000 p2time 300 p2inc 0");
     let lines = troyka.until_bestmove();
-    check_bestmove(&game(&mut troyka), lines.last().unwrap());
+    let bestmove = lines.last().unwrap();
+    check_bestmove(&game(&mut troyka), bestmove);
+    assert_eq!(bestmove.split(' ').count(), 2, "{bestmove}");
     troyka.ask("uginewgame");
     assert_eq!(troyka.fen(), START);
     for ending in endings() {

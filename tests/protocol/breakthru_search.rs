@@ -275,3 +275,20 @@ fn searchmoves_restricts_the_first_leg() {
     let legs: Vec<&str> = best.split(',').collect();
     assert!(legs.len() == 2 && legs.contains(&"d10d9"), "{best}");
 }
+
+#[test]
+fn bestmove_is_a_turn_and_its_reply_in_uci_and_the_turn_alone_in_ugi() {
+    for dialect in ["uci", "ugi"] {
+        let mut troyka = breakthru_in(dialect);
+        troyka.ask("position startpos moves d5c5,d6c6");
+        let lines = search(&mut troyka, "go depth 6");
+        let last = infos(&lines).last().copied().cloned().unwrap();
+        let line = pv(&last);
+        assert!(line.len() >= 2, "{dialect}: a whole reply: {lines:#?}");
+        let expected = match dialect {
+            "uci" => format!("bestmove {} ponder {}", line[0], line[1]),
+            _ => format!("bestmove {}", line[0]),
+        };
+        assert_eq!(lines.last().unwrap(), &expected, "{dialect}: {lines:#?}");
+    }
+}

@@ -402,3 +402,106 @@ fn never_loses_on_time_in_a_one_second_game() {
     }
     assert!(game.winner().is_some(), "the game ends: {moves:?}");
 }
+
+/// Starts the engine in `dialect` (`uci` or `ugi`), its handshake read.
+fn start_in(dialect: &str) -> Troyka {
+    let mut troyka = Troyka::start();
+    troyka.send(dialect);
+    troyka.until(PATIENCE, |line| line == format!("{dialect}ok"));
+    troyka
+}
+
+/// The `pv` of the last `info depth` line before the `bestmove` that ends `lines`.
+fn last_pv(lines: &[String]) -> Vec<&str> {
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth"));
+    pv(last.unwrap_or_else(|| panic!("no info depth line: {lines:#?}")))
+}
+
+#[test]
+fn bestmove_names_the_reply_to_ponder_on_in_uci_and_is_the_move_alone_in_ugi() {
+    // UCI, as Stockfish: the principal variation's first two moves.
+    let mut troyka = start_in("uci");
+    troyka.send("position startpos moves e2e3");
+    troyka.send("go depth 4");
+    let lines = troyka.until_bestmove();
+    let line = last_pv(&lines);
+    assert!(line.len() >= 2, "{lines:#?}");
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("bestmove {} ponder {}", line[0], line[1])
+    );
+    // UGI: `bestmove <move>`, two words, as ugi.md writes it and cutegames reads it.
+    let mut troyka = start_in("ugi");
+    troyka.send("position startpos moves e2e3");
+    troyka.send("go depth 4");
+    let lines = troyka.until_bestmove();
+    let line = last_pv(&lines);
+    assert!(line.len() >= 2, "a reply it could have named: {lines:#?}");
+    assert_eq!(lines.last().unwrap(), &format!("bestmove {}", line[0]));
+}
+
+#[test]
+fn ugi_bestmove_is_the_move_alone_after_every_kind_of_go() {
+    let mut troyka = start_in("ugi");
+    let two_words = |troyka: &mut Troyka, what: &str| {
+        let lines = troyka.until_bestmove();
+        let bestmove = lines.last().unwrap();
+        let words: Vec<&str> = bestmove.split(' ').collect();
+        assert!(
+            matches!(words[..], ["bestmove", mv] if playable(&start(), &[mv])),
+            "{what}: {bestmove}"
+        );
+    };
+    for go in [
+        "go p1time 3000 p2time 3000 p1inc 10 p2inc 10",
+        "go movetime 50",
+        "go nodes 2000",
+    ] {
+        troyka.send(go);
+        two_words(&mut troyka, go);
+    }
+    troyka.send("go infinite");
+    sleep(Duration::from_millis(100));
+    troyka.send("stop");
+    two_words(&mut troyka, "go infinite, stop");
+    // Pondering works as in UCI: the GUI chose the move to ponder on itself.
+    troyka.send("go ponder p1time 2000 p2time 2000");
+    let waiting = troyka.collect_for(Duration::from_millis(300));
+    assert_eq!(count_bestmoves(&waiting), 0, "{waiting:#?}");
+    troyka.send("ponderhit");
+    two_words(&mut troyka, "go ponder, ponderhit");
+    troyka.send("go ponder p1time 60000 p2time 60000");
+    sleep(Duration::from_millis(100));
+    troyka.send("stop");
+    two_words(&mut troyka, "go ponder, stop");
+    // The solver names the winning reply in UCI (see solve.rs), not here.
+    troyka.send("position fen 4p3/8/8/8/8/8/1p1p4/2P5 w");
+    troyka.send("go solve");
+    let lines = troyka.until_bestmove();
+    let bestmove = lines.last().unwrap();
+    assert_eq!(bestmove.split(' ').count(), 2, "go solve: {bestmove}");
+    assert!(troyka.collect_for(Duration::from_millis(200)).is_empty());
+}
+
+#[test]
+fn bestmove_is_written_in_the_dialect_of_its_go() {
+    // A handshake during a search chooses the dialect of the next `go`, not of this one.
+    let mut troyka = start_in("uci");
+    troyka.send("go infinite");
+    troyka.until(PATIENCE, |line| field(line, "depth") >= Some(4));
+    troyka.send("ugi");
+    troyka.until(PATIENCE, |line| line == "ugiok");
+    troyka.send("stop");
+    let lines = troyka.until_bestmove();
+    let line = last_pv(&lines);
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("bestmove {} ponder {}", line[0], line[1])
+    );
+    troyka.send("go depth 4");
+    let lines = troyka.until_bestmove();
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("bestmove {}", last_pv(&lines)[0])
+    );
+}

@@ -5,7 +5,8 @@ use crate::game::{line_name, Game, GameMove, GameResult, Position, PositionVisit
 use crate::search::{Report, Score, ScoreBound};
 
 /// Which protocol the GUI asked for. They differ only where UGI defines things its own way:
-/// the handshake's last line and how forced results are counted.
+/// the handshake's last line, how forced results are counted, and `bestmove`, which has no
+/// `ponder` in UGI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UciFlavour {
     Uci,

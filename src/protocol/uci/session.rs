@@ -84,6 +84,9 @@ struct Running<G: Game> {
     ends_by_itself: bool,
     /// The search has ended while its `bestmove` was held.
     finished: Option<Finished<G>>,
+    /// The dialect of the `go`: its `bestmove` (and closing `info` line) answer that `go`,
+    /// even if a handshake during the search changes the session's.
+    dialect: UciFlavour,
 }
 
 impl<G: Game> session::Session for Session<G> {
@@ -164,9 +167,10 @@ impl<G: Game> session::Session for Session<G> {
     fn search_ended(&mut self, finished: Finished<G>) {
         match &mut self.search {
             Some(running) if running.held => running.finished = Some(finished),
-            _ => {
+            running => {
+                let dialect = running.as_ref().map_or(self.dialect, |r| r.dialect);
                 self.search = None;
-                self.announce(&finished);
+                self.announce(&finished, dialect);
             }
         }
     }
@@ -210,14 +214,21 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// The closing `info` line when needed, then `bestmove`.
-    fn announce(&self, finished: &Finished<G>) {
+    /// The closing `info` line when needed, then `bestmove`, in `dialect`.
+    fn announce(&self, finished: &Finished<G>, dialect: UciFlavour) {
         let mut lines = String::new();
         if let Some(closing) = &finished.closing {
-            lines += &info_line(closing, &finished.game, self.mate_unit());
+            let unit = MateUnit::of(dialect, &self.start);
+            lines += &info_line(closing, &finished.game, unit);
             lines.push('\n');
         }
-        let ponder = finished.ponder.as_deref();
+        // UGI writes `bestmove <move>` and nothing more (ugi.md), and UGI runners such as
+        // cutegames wait for a line of exactly those two words: the expected reply goes only
+        // to UCI GUIs, which read `ponder` to know what to ponder on.
+        let ponder = match dialect {
+            UciFlavour::Uci => finished.ponder.as_deref(),
+            UciFlavour::Ugi => None,
+        };
         lines += &bestmove_line(&finished.game, &finished.best, ponder);
         self.out.send(&lines);
     }
@@ -234,8 +245,9 @@ impl<G: Game> Session<G> {
         if let Some(running) = &mut self.search {
             running.held = false;
             if let Some(finished) = running.finished.take() {
+                let dialect = running.dialect;
                 self.search = None;
-                self.announce(&finished);
+                self.announce(&finished, dialect);
             }
         }
     }
@@ -413,6 +425,7 @@ impl<G: Game> Session<G> {
                     pondering: go.ponder,
                     ends_by_itself,
                     finished: None,
+                    dialect: self.dialect,
                 })
             }
             Err(error) => {
