@@ -471,6 +471,13 @@ pub struct XBoardSetup {
     /// past 9 as `:` `;` …; from `'0'` on a board of exactly ten), which the protocol
     /// translates.
     pub ranks: usize,
+    /// Whether `lines` give the board holdings: XBoard 4.9.1 tests no win claims in such a
+    /// game, so the CECP session may claim its wins against another engine there.
+    pub holdings: bool,
+    /// `lines` without holdings, on the rules of XBoard's `fairy` variant, for `new`: XBoard
+    /// takes a later `setup` (the one that answers the `variant` it sends after `new`) only
+    /// while the board's rules are `fairy`'s.
+    pub lines_without_holdings: String,
 }
 
 /// What a game's proof checker found in a proof that holds.

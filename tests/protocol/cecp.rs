@@ -3,7 +3,7 @@
 
 use crate::harness::{is_thinking, playable, start, thinking_pv, Troyka, PATIENCE};
 use std::time::Duration;
-use troyka::games::breakthrough::{BoardSize, Breakthrough};
+use troyka::games::breakthrough::{BoardSize, Breakthrough, Color};
 
 /// The `move` line's move.
 fn moved(line: &str) -> &str {
@@ -67,30 +67,42 @@ fn protover_answers_features_between_done_0_and_done_1() {
 fn variant_and_new_describe_the_board_and_the_piece() {
     let mut troyka = Troyka::start_xboard();
     let piece = "piece P& fmWfF";
-    let setup = |size: &str, fen: &str| {
+    // `variant` gives the board holdings on XBoard's bughouse rules (so that XBoard accepts
+    // win claims untested); `new`, which XBoard follows with `variant`, gives none, on
+    // `fairy`'s rules, so that XBoard still takes the setup that answers `variant`.
+    let setup = |size: &str, fen: &str, board: &str| {
         vec![
-            format!("setup (..........P...........p.) {size}+0_fairy {fen} w 0 1"),
+            format!("setup (..........P...........p.) {size}{board} {fen} w 0 1"),
             piece.to_string(),
         ]
     };
-    let eight = setup("8x8", "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP");
-    assert_eq!(troyka.exchange("new"), eight);
-    assert_eq!(troyka.exchange("variant breakthrough"), eight);
-    let seven = setup("7x7", "ppppppp/ppppppp/7/7/7/PPPPPPP/PPPPPPP");
-    assert_eq!(troyka.exchange("variant 7x7+0_breakthrough"), seven);
-    assert_eq!(troyka.exchange("variant breakthrough7"), seven);
+    let eight = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP";
+    assert_eq!(troyka.exchange("new"), setup("8x8", eight, "+0_fairy"));
+    assert_eq!(
+        troyka.exchange("variant breakthrough"),
+        setup("8x8", eight, "+1_bughouse")
+    );
+    let seven = "ppppppp/ppppppp/7/7/7/PPPPPPP/PPPPPPP";
+    assert_eq!(
+        troyka.exchange("variant 7x7+0_breakthrough"),
+        setup("7x7", seven, "+1_bughouse")
+    );
+    assert_eq!(
+        troyka.exchange("variant breakthrough7"),
+        setup("7x7", seven, "+1_bughouse")
+    );
     // `new` keeps the variant's board.
-    assert_eq!(troyka.exchange("new"), seven);
+    assert_eq!(troyka.exchange("new"), setup("7x7", seven, "+0_fairy"));
     // Plain `breakthrough` is the board of the BoardSize option, which GUIs can set.
     assert!(troyka.exchange("option BoardSize=6x5").is_empty());
     assert_eq!(
         troyka.exchange("variant breakthrough"),
-        setup("6x5", "pppppp/pppppp/6/PPPPPP/PPPPPP")
+        setup("6x5", "pppppp/pppppp/6/PPPPPP/PPPPPP", "+1_bughouse")
     );
     assert_eq!(
         troyka.exchange("variant 16x16+0_breakthrough")[0],
         format!(
-            "setup (..........P...........p.) 16x16+0_fairy {}/{}/{}{}/{} w 0 1",
+            "setup (..........P...........p.) 16x16+1_bughouse {}/{}/{}{}/{} w 0 1",
             "p".repeat(16),
             "p".repeat(16),
             "16/".repeat(12),
@@ -235,11 +247,62 @@ fn the_engine_claims_the_result_when_the_opponents_move_ends_the_game() {
     assert!(troyka.exchange("usermove b7b8").is_empty());
 }
 
-/// Against another engine (`computer`) the loser claims: XBoard with Debian's `-testClaims
-/// true` would call a true win claim false, while it accepts every loss claim.
+/// Against another engine (`computer`) the engine claims its own win only on a board with
+/// holdings, where XBoard 4.9.1 accepts win claims untested: on its own board (XBoard takes
+/// the first engine's `setup`, which has holdings) or on a `setboard` board with holdings.
+/// On another board (the first engine's, given to the second with `setboard`) XBoard with
+/// Debian's `-testClaims true` would call a true win claim false, so the loser claims.
 #[test]
-fn against_an_engine_the_loser_claims_and_the_winner_only_moves() {
+fn against_an_engine_the_winner_claims_on_a_board_with_holdings() {
     let mut troyka = Troyka::start_xboard();
+    // The engine's own board: it plays both sides of a 2x4 game until one wins, and the
+    // winning move is followed by the claim.
+    troyka.exchange("variant 2x4+0_breakthrough");
+    troyka.exchange("computer");
+    troyka.exchange("force");
+    let mut game = Breakthrough::from_fen("pp/pp/PP/PP w").unwrap();
+    let mut claim = None;
+    for _ in 0..8 {
+        troyka.send("go");
+        let lines = troyka.until(PATIENCE, |line| {
+            line.starts_with("move ") || line.contains('{')
+        });
+        let last = lines.last().unwrap();
+        if last.contains('{') {
+            claim = Some(last.clone());
+            break;
+        }
+        let mv = moved(last);
+        assert!(playable(&game, &[mv]), "{mv} in {}", game.to_fen());
+        game = game.play(game.parse_move(mv).unwrap());
+        if game.winner().is_some() {
+            // The claim comes right after the move.
+            claim = troyka.until(PATIENCE, |line| line.contains('{')).pop();
+            break;
+        }
+    }
+    let winner = game.winner().expect("the 2x4 game ended");
+    let expected = format!("{} {{", if winner == Color::White { "1-0" } else { "0-1" });
+    assert!(
+        claim.as_deref().is_some_and(|c| c.starts_with(&expected)),
+        "{claim:?}"
+    );
+
+    // A board XBoard wrote with (empty) holdings, `[-]`: the winner claims too.
+    troyka.exchange("new");
+    troyka.exchange("computer");
+    troyka.exchange("force");
+    assert!(troyka
+        .exchange("setboard p6p/1P6/8/8/8/8/8/8[-] w - - 0 1")
+        .is_empty());
+    troyka.send("go");
+    let lines = troyka.until(PATIENCE, |line| line.contains('{'));
+    let winning = moved(&lines[lines.len() - 2]);
+    assert!(winning.ends_with('8'), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "1-0 {White reaches the goal}");
+
+    // A board without holdings: no claim follows the winning move (`ping` shows nothing
+    // else was sent).
     troyka.exchange("new");
     troyka.exchange("computer");
     troyka.exchange("force");
@@ -252,9 +315,9 @@ fn against_an_engine_the_loser_claims_and_the_winner_only_moves() {
         playable(&game, &[winning]) && winning.ends_with('8'),
         "{lines:?}"
     );
-    // No claim follows the winning move (`ping` shows nothing else was sent).
     assert_eq!(troyka.exchange("ping 1"), ["pong 1"]);
-    // The opponent's winning move: the engine (black after `new`) claims its own loss.
+    // The opponent's winning move: the engine (black after `new`) claims its own loss, on
+    // any board.
     troyka.exchange("new");
     troyka.exchange("computer");
     troyka.exchange("setboard 7p/1P6/8/8/8/8/8/8 w - - 0 1");
@@ -634,6 +697,6 @@ fn xboard_after_uci_commands_switches_dialects() {
     troyka.until(PATIENCE, |line| line == "feature done=1");
     assert_eq!(
         troyka.exchange("variant breakthrough")[0],
-        "setup (..........P...........p.) 6x6+0_fairy pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1"
+        "setup (..........P...........p.) 6x6+1_bughouse pppppp/pppppp/6/6/PPPPPP/PPPPPP w 0 1"
     );
 }

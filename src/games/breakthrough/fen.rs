@@ -1,7 +1,9 @@
 //! Position strings in Fairy-Stockfish's Breakthrough form:
 //! `pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1` — ranks from the top, `P` white,
 //! `p` black, numbers (one or two digits) for runs of empty squares, then the side to move.
-//! Trailing fields are accepted and ignored. The board size is read from the string.
+//! Trailing fields are accepted and ignored. The board size is read from the string. An
+//! empty holdings field after the board (`PPPPPPPP[-]`), which XBoard writes on the board
+//! with holdings that the CECP protocol gives it, is accepted too.
 
 use super::geometry::BoardSize;
 use super::Color;
@@ -19,7 +21,7 @@ pub struct ParsedFen {
 /// Reads a position string, naming what is wrong and where when it is not valid.
 pub fn parse(text: &str) -> Result<ParsedFen, String> {
     let mut fields = text.split_whitespace();
-    let placement = fields.next().ok_or("empty position string")?;
+    let placement = without_holdings(fields.next().ok_or("empty position string")?)?;
     let ranks: Vec<&str> = placement.split('/').collect();
 
     // Each rank becomes a list of cells, top rank first.
@@ -64,6 +66,23 @@ pub fn parse(text: &str) -> Result<ParsedFen, String> {
         black,
         side,
     })
+}
+
+/// The board field without XBoard's holdings: the CECP `setup` gives XBoard a board with
+/// holdings (see `protocol.md`), and XBoard then writes them after the last rank, `[-]`
+/// when empty, in `setboard` and in its records. Breakthrough has no pieces in hand, so
+/// only empty holdings are accepted.
+fn without_holdings(placement: &str) -> Result<&str, String> {
+    let Some((board, hand)) = placement.split_once('[') else {
+        return Ok(placement);
+    };
+    match hand.strip_suffix(']') {
+        Some("" | "-") => Ok(board),
+        Some(pieces) => Err(format!(
+            "pieces in hand '[{pieces}]': Breakthrough has none (only '[-]' is accepted)"
+        )),
+        None => Err(format!("unclosed holdings '[{hand}' (expected '[-]')")),
+    }
 }
 
 /// Reads one rank; `number` counts ranks from the top (1-based), for error messages.
@@ -158,6 +177,24 @@ mod tests {
         assert_eq!(wide.side, Color::Black);
         let two_digit = parse("p9/10/10/10/9P b").unwrap();
         assert_eq!(two_digit.size, BoardSize::new(10, 5).unwrap());
+    }
+
+    #[test]
+    fn reads_xboards_empty_holdings_and_refuses_pieces_in_hand() {
+        let plain = parse("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1").unwrap();
+        let with_holdings =
+            parse("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP[-] w - - 0 1").unwrap();
+        assert_eq!(with_holdings, plain);
+        assert_eq!(parse("pp/pp/PP/PP[] b").unwrap().side, Color::Black);
+        assert_eq!(
+            error("pp/pp/PP/PP[Pp] w"),
+            "pieces in hand '[Pp]': Breakthrough has none (only '[-]' is accepted)"
+        );
+        assert_eq!(
+            error("pp/pp/PP/PP[- w"),
+            "unclosed holdings '[-' (expected '[-]')"
+        );
+        assert_eq!(error("[-] w"), "rank 1 is empty");
     }
 
     #[test]

@@ -333,18 +333,23 @@ impl Game for Breakthrough {
         turns
     }
 
-    /// The board over XBoard's `fairy` rules, and the piece in Betza notation (see
-    /// `XBOARD_PIECES` and `XBOARD_PIECE_MOVES`).
+    /// The board (see `XBOARD_BOARD`), and the piece in Betza notation (see `XBOARD_PIECES`
+    /// and `XBOARD_PIECE_MOVES`).
     fn xboard_setup(&self) -> Option<XBoardSetup> {
         let size = self.size();
-        Some(XBoardSetup {
-            lines: format!(
-                "setup ({XBOARD_PIECES}) {}x{}+0_fairy {}\npiece {XBOARD_PIECE_MOVES}",
+        let lines = |board: &str| {
+            format!(
+                "setup ({XBOARD_PIECES}) {}x{}{board} {}\npiece {XBOARD_PIECE_MOVES}",
                 size.cols(),
                 size.rows(),
                 self.to_fen()
-            ),
+            )
+        };
+        Some(XBoardSetup {
+            lines: lines(XBOARD_BOARD),
             ranks: size.rows(),
+            holdings: true,
+            lines_without_holdings: lines("+0_fairy"),
         })
     }
 
@@ -352,6 +357,16 @@ impl Game for Breakthrough {
         Some(visitor.visit(self, check_proof))
     }
 }
+
+/// The board's holdings and parent variant in XBoard's `setup` (after `CxR`): one square
+/// of holdings on the rules of XBoard's `bughouse`. XBoard 4.9.1 can never confirm a
+/// Breakthrough win, so with `-testClaims true` (Debian's default) it scores a true win
+/// claim between two engines as false, except in a game with holdings, whose win claims it
+/// does not test (`GameEnds` in its backend.c); the CECP session claims its wins against
+/// another engine only on such a board. Under `bughouse` captured pieces do not go into the
+/// holdings and they stay empty: the game is Breakthrough, drawn with two empty holdings
+/// squares.
+const XBOARD_BOARD: &str = "+1_bughouse";
 
 /// XBoard's piece table: `P` names an XBoard piece type that is not a pawn (the eleventh,
 /// XBoard's Man) because XBoard treats a pawn reaching the last rank as a promotion, which

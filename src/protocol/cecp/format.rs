@@ -212,8 +212,15 @@ mod tests {
         assert!(shows(Variant::default()));
         assert!(!shows(Variant::Relay));
         let start = Breakthrough::start(BoardSize::new(7, 7).unwrap());
+        let setup = start.xboard_setup().unwrap();
         assert_eq!(
-            start.xboard_setup().unwrap().lines,
+            setup.lines,
+            "setup (..........P...........p.) 7x7+1_bughouse \
+             ppppppp/ppppppp/7/7/7/PPPPPPP/PPPPPPP w 0 1\npiece P& fmWfF"
+        );
+        assert!(setup.holdings);
+        assert_eq!(
+            setup.lines_without_holdings,
             "setup (..........P...........p.) 7x7+0_fairy \
              ppppppp/ppppppp/7/7/7/PPPPPPP/PPPPPPP w 0 1\npiece P& fmWfF"
         );

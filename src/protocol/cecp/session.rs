@@ -63,6 +63,7 @@ pub struct State {
     post: Arc<AtomicBool>,
     ponder: bool,
     opponent_is_engine: bool,
+    claims_trusted: bool,
     /// The command that chose the variant, which the next session carries out.
     then: Option<Command>,
 }
@@ -80,6 +81,7 @@ impl State {
             post: Arc::new(AtomicBool::new(false)),
             ponder: false,
             opponent_is_engine: false,
+            claims_trusted: false,
             then: None,
         }
     }
@@ -107,8 +109,14 @@ pub struct Session<G: Game> {
     /// `hard`: ponder after moving.
     pub(super) ponder: bool,
     /// `computer` since the last `new`: the opponent is another engine, so a win is left for
-    /// the loser to claim ([`Session::claim_if_over`]).
+    /// the loser to claim unless XBoard trusts win claims ([`Session::claim_if_over`]).
     opponent_is_engine: bool,
+    /// Whether XBoard accepts the engine's win claims untested: the board it plays on has
+    /// holdings. That is the engine's own board when its `setup` after `variant` was the
+    /// last word (XBoard takes the first engine's), and the board of the last `setboard`
+    /// otherwise (XBoard gives the second engine the first's start position so, holdings
+    /// included).
+    claims_trusted: bool,
     /// How mate scores count in this game.
     pub(super) mate: MateUnit,
     pub(super) search: Option<Search>,
@@ -171,6 +179,7 @@ impl<G: Game> session::Session for Session<G> {
             post: state.post,
             ponder: state.ponder,
             opponent_is_engine: state.opponent_is_engine,
+            claims_trusted: state.claims_trusted,
             search: None,
             results: Results::default(),
             pongs: Vec::new(),
@@ -197,6 +206,7 @@ impl<G: Game> session::Session for Session<G> {
             post: self.post,
             ponder: self.ponder,
             opponent_is_engine: self.opponent_is_engine,
+            claims_trusted: self.claims_trusted,
             then: self.then,
         }
     }
@@ -342,10 +352,18 @@ impl<G: Game> Session<G> {
         ControlFlow::Break(Ending::NewVariant)
     }
 
-    /// Sends XBoard the board, the pieces and the start position.
-    fn describe(&self) {
+    /// Sends XBoard the board, the pieces and the start position: for `new` without
+    /// holdings (see [`XBoardSetup`](crate::game::XBoardSetup)), as XBoard may still change
+    /// the board with `variant`, whose answer it then takes.
+    fn describe(&mut self, for_new: bool) {
+        self.claims_trusted = false;
         if let Some(setup) = self.start.xboard_setup() {
-            self.out.send(&setup.lines);
+            if for_new {
+                self.out.send(&setup.lines_without_holdings);
+            } else {
+                self.out.send(&setup.lines);
+                self.claims_trusted = setup.holdings;
+            }
         }
     }
 
@@ -362,7 +380,7 @@ impl<G: Game> Session<G> {
         self.opponent_is_engine = false;
         self.time.new_game();
         self.expected = None;
-        self.describe();
+        self.describe(true);
         if self.mode == Mode::Analyze {
             self.analyze();
         } else {
@@ -390,7 +408,7 @@ impl<G: Game> Session<G> {
         }
         self.history = History::new(self.start.clone());
         self.expected = None;
-        self.describe();
+        self.describe(false);
         if self.mode == Mode::Analyze {
             self.analyze();
         }
@@ -401,6 +419,12 @@ impl<G: Game> Session<G> {
         match G::from_text(fen) {
             Ok(game) => {
                 self.abort();
+                // XBoard writes holdings, even empty ones, as a bracketed field after the
+                // board (`PPPPPPPP[-]`).
+                self.claims_trusted = fen
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|board| board.contains('['));
                 self.history = History::new(game);
                 self.expected = None;
                 if self.mode == Mode::Analyze {
@@ -536,11 +560,12 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// Sends the result if the game is over; says whether it was. Against another engine
-    /// the engine never claims its own win: the loser claims it. XBoard 4.9.1 tests win
-    /// claims between two engines by its own chess-like rules, which know no goal, and with
-    /// Debian's `-testClaims true` would score a true win claim as false; a loss claim it
-    /// always accepts.
+    /// Sends the result if the game is over; says whether it was. XBoard 4.9.1 tests win
+    /// claims between two engines by its own chess-like rules, which know no goal: with
+    /// Debian's `-testClaims true` it would score a true win claim as false, unless the
+    /// board has holdings (it does not test claims in such games), and it accepts every
+    /// loss claim. So against another engine the engine claims its own win only on a board
+    /// with holdings, and otherwise leaves it to the loser.
     pub(super) fn claim_if_over(&self, game: &G) -> bool {
         let Some(outcome) = game.outcome() else {
             return false;
@@ -549,7 +574,7 @@ impl<G: Game> Session<G> {
             (self.mode, outcome.result),
             (Mode::Play(side), GameResult::Win(winner)) if side == winner
         );
-        if !(own_win && self.opponent_is_engine) {
+        if !(own_win && self.opponent_is_engine && !self.claims_trusted) {
             self.out.send(&format::result(&outcome));
         }
         true
