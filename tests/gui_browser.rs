@@ -591,20 +591,26 @@ async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
     assert_eq!(browser.count("#board circle.place").await, 24);
     // A square outside the centre takes nothing.
     browser.click_square("c3").await;
-    let squares: Vec<String> = placements.iter().map(|leg| leg[2..].to_string()).collect();
-    browser.click_square(&squares[0]).await;
-    browser.wait_for("a placement", |s| s["legs"][0] == placements[0]).await;
+    let targets: Vec<String> = placements.iter().map(|leg| leg[2..].to_string()).collect();
+    browser.click_square(&targets[0]).await;
+    browser
+        .wait_for("a placement", |s| s["legs"][0] == placements[0])
+        .await;
     assert_eq!(browser.text("#cancel").await, "Undo placements");
     browser.click("#cancel").await;
     browser
-        .wait_for("no placement", |s| s["legs"].as_array().is_some_and(Vec::is_empty))
+        .wait_for("no placement", |s| {
+            s["legs"].as_array().is_some_and(Vec::is_empty)
+        })
         .await;
-    for (placed, square) in squares.iter().skip(12).enumerate() {
+    for (placed, square) in targets.iter().skip(12).enumerate() {
         browser.click_square(square).await;
         if placed < 11 {
             browser
                 .wait_for("the placement", |s| {
-                    s["legs"].as_array().is_some_and(|legs| legs.len() == placed + 1)
+                    s["legs"]
+                        .as_array()
+                        .is_some_and(|legs| legs.len() == placed + 1)
                 })
                 .await;
         }
@@ -613,9 +619,15 @@ async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
     let state = browser
         .wait_for("silver's setup", |s| moves(s) == 2 && persons_turn(s))
         .await;
-    let gold: Vec<&str> = state["moves"][0]["name"].as_str().unwrap().split(',').collect();
+    let gold: Vec<&str> = state["moves"][0]["name"]
+        .as_str()
+        .unwrap()
+        .split(',')
+        .collect();
     assert_eq!(gold.len(), 12);
-    assert!(squares[12..].iter().all(|square| gold.contains(&format!("E@{square}").as_str())));
+    assert!(targets[12..]
+        .iter()
+        .all(|square| gold.contains(&format!("E@{square}").as_str())));
     let silver = state["moves"][1]["name"].as_str().unwrap();
     assert_eq!(silver.split(',').count(), 20, "{silver}");
     browser
@@ -626,14 +638,16 @@ async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
         .into_iter()
         .find(|leg| !leg.contains('@'))
         .expect("a move");
-    let (from, to) = gui_squares(&first);
+    let (from, to) = squares(&first);
     browser.drag(from, to).await;
     let state = browser
-        .wait_for("the first leg", |s| moves(s) > 2 || !s["legs"].as_array().is_none_or(Vec::is_empty))
+        .wait_for("the first leg", |s| {
+            moves(s) > 2 || !s["legs"].as_array().is_none_or(Vec::is_empty)
+        })
         .await;
     if moves(&state) == 2 {
         let second = legal(&state)[0].clone();
-        let (from, to) = gui_squares(&second);
+        let (from, to) = squares(&second);
         browser.drag(from, to).await;
     }
     // The person's turn may lose at once (the flagship slid next to a ship): then the game
@@ -643,7 +657,10 @@ async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
             moves(s) == 4 && (persons_turn(s) || !s["outcome"].is_null())
         })
         .await;
-    let result = state["outcome"]["result"].as_str().unwrap_or("*").to_string();
+    let result = state["outcome"]["result"]
+        .as_str()
+        .unwrap_or("*")
+        .to_string();
     pgn(&browser, &result, "Breakthru").await;
 
     // "Suggest a setup": Troyka places the person's fleet, then its own (Load PGN, above,
@@ -651,7 +668,9 @@ async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
     browser.click(setup).await;
     browser.choose("#players", "human,troyka").await;
     browser
-        .wait_for("the empty board", |s| moves(s) == 0 && s["fen"].as_str().is_some_and(|f| f.contains("[EEEE")))
+        .wait_for("the empty board", |s| {
+            moves(s) == 0 && s["fen"].as_str().is_some_and(|f| f.contains("[EEEE"))
+        })
         .await;
     assert!(browser.shown("#suggest").await);
     browser.click("#suggest").await;
@@ -659,13 +678,12 @@ async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
         .wait_for("both setups", |s| moves(s) == 2 && persons_turn(s))
         .await;
     assert_eq!(
-        state["moves"][0]["name"].as_str().unwrap().split(',').count(),
+        state["moves"][0]["name"]
+            .as_str()
+            .unwrap()
+            .split(',')
+            .count(),
         12
     );
     assert!(!browser.shown("#suggest").await);
-}
-
-/// A leg's squares as the page names them.
-fn gui_squares(leg: &str) -> (&str, &str) {
-    squares(leg)
 }

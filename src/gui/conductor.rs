@@ -268,9 +268,11 @@ impl Conductor {
         }
         let side = side_index(board.side_to_move());
         if !board.at_end() || board.has_legs() || self.settings.players[side] != Player::Human {
-            return Err("Troyka suggests a turn only for your side, at the end of the game, \
+            return Err(
+                "Troyka suggests a turn only for your side, at the end of the game, \
                         before you have begun it"
-                .into());
+                    .into(),
+            );
         }
         self.suggest = true;
         Ok(())
