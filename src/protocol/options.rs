@@ -475,6 +475,7 @@ mod tests {
                 Setting::DebugLogFile(String::new()),
                 Setting::EvalFile(None),
                 Setting::UseNnue(true),
+                Setting::Setup(Planning::Search),
             ]
         );
     }

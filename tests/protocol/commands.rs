@@ -24,6 +24,7 @@ fn uci_handshake_names_the_engine_and_every_option() {
         "option name Debug Log File type string",
         "option name EvalFile type string default <empty>",
         "option name Use NNUE type check default true",
+        "option name Setup type combo default search var search var random var standard",
     ] {
         assert!(
             lines.iter().any(|line| line.starts_with(option)),
@@ -31,7 +32,7 @@ fn uci_handshake_names_the_engine_and_every_option() {
         );
     }
     assert_eq!(lines.last().unwrap(), "uciok");
-    assert_eq!(lines.len(), 14);
+    assert_eq!(lines.len(), 15);
 }
 
 #[test]
