@@ -385,6 +385,14 @@ async fn open_page(query: &str, title: &str) -> (Server, Browser) {
     (server, browser)
 }
 
+/// Troyka at 0.1 s a move.
+async fn fast_moves(browser: &Browser) {
+    browser.choose("#movetime", "100").await;
+    browser
+        .wait_for("0.1 s a move", |s| s["movetime_ms"] == 100)
+        .await;
+}
+
 /// A refused move's reason goes from under the board once a legal move is played, even
 /// when Troyka's answer (on the WebSocket) overtakes the answer to the move (HTTP), as it
 /// does on a slow network.
@@ -392,10 +400,7 @@ async fn open_page(query: &str, title: &str) -> (Server, Browser) {
 #[ignore = "needs Chromium and chromedriver: run by .ci/browser"]
 async fn a_refusal_goes_once_a_legal_move_is_played_on_a_slow_network() {
     let (_server, browser) = open_page("?size=5x5", "Breakthrough 5x5").await;
-    browser.choose("#movetime", "100").await;
-    browser
-        .wait_for("0.1 s a move", |s| s["movetime_ms"] == 100)
-        .await;
+    fast_moves(&browser).await;
     // Troyka's move takes 0.1 s: its state comes on the WebSocket well before the answer
     // to the person's move, a second late.
     browser.slow_network(Duration::from_millis(1000)).await;
@@ -571,10 +576,7 @@ async fn places(browser: &Browser) -> Value {
 #[ignore = "needs Chromium and chromedriver: run by .ci/browser"]
 async fn a_person_places_a_fleet_by_clicks_and_plays_on() {
     let (_server, browser) = open_page("?variant=breakthru", "Breakthru").await;
-    browser.choose("#movetime", "100").await;
-    browser
-        .wait_for("0.1 s a move", |s| s["movetime_ms"] == 100)
-        .await;
+    fast_moves(&browser).await;
     let setup = "#games button[data-setup]";
     browser.click(setup).await;
     let state = browser

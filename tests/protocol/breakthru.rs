@@ -5,7 +5,7 @@
 //! and its limits in `breakthru_search.rs`.
 
 use crate::breakthru_support::{
-    after, breakthru, breakthru_in, check_bestmove, endings, game, shown, START,
+    after, breakthru, breakthru_in, check_bestmove, endings, game, queries, shown, START,
 };
 use crate::harness::{best_move, Troyka, PATIENCE};
 use troyka::game::Game;
@@ -167,12 +167,6 @@ fn the_ugi_dialect_answers_queries_through_a_game() {
     assert!(troyka
         .ask("setoption name UCI_Variant value breakthru")
         .is_empty());
-    let queries = |troyka: &mut Troyka| -> Vec<String> {
-        ["p1turn", "gameover", "result"]
-            .iter()
-            .flat_map(|query| troyka.ask(&format!("query {query}")))
-            .collect()
-    };
     assert_eq!(
         queries(&mut troyka),
         ["response true", "response false", "response none"]

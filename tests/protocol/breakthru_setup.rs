@@ -3,7 +3,9 @@
 //! time, `query p1turn` telling who places, perft counting setups, and every setup that
 //! breaks the rules refused with one error line that changes nothing.
 
-use crate::breakthru_support::{after, assert_refused, breakthru, breakthru_in, check_bestmove};
+use crate::breakthru_support::{
+    after, assert_refused, breakthru, breakthru_in, check_bestmove, queries,
+};
 use crate::harness::{best_move, field, Troyka, PATIENCE};
 use std::time::{Duration, Instant};
 use troyka::game::Game;
@@ -37,12 +39,6 @@ fn a_whole_game_from_the_empty_board_over_ugi() {
     let mut troyka = breakthru_in("ugi");
     troyka.ask(&format!("position fen {SETUP}"));
     assert_eq!(troyka.fen(), SETUP);
-    let queries = |troyka: &mut Troyka| -> Vec<String> {
-        ["p1turn", "gameover", "result"]
-            .iter()
-            .flat_map(|query| troyka.ask(&format!("query {query}")))
-            .collect()
-    };
     assert_eq!(
         queries(&mut troyka),
         ["response true", "response false", "response none"]

@@ -106,6 +106,14 @@ pub fn breakthru() -> Troyka {
     breakthru_in("")
 }
 
+/// The answers to `query p1turn`, `query gameover` and `query result`, in that order.
+pub fn queries(troyka: &mut Troyka) -> Vec<String> {
+    ["p1turn", "gameover", "result"]
+        .iter()
+        .flat_map(|query| troyka.ask(&format!("query {query}")))
+        .collect()
+}
+
 /// Everything `d` shows: the diagram, the position string, the key, the side to move and
 /// whether the game is over (which the position string alone cannot say after a
 /// repetition).
