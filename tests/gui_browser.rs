@@ -303,12 +303,7 @@ async fn pgn(browser: &Browser, result: &str, variant: &str) {
 /// drags (the first shown until the second; a second slide by the same ship refused), Troyka
 /// answers, and the flagship sails to the edge.
 async fn breakthru(browser: &Browser, shots: &std::path::Path) {
-    browser
-        .click("#games button[data-game=\"breakthru\"]")
-        .await;
-    browser
-        .wait_for("Breakthru", |s| s["title"] == "Breakthru")
-        .await;
+    start_breakthru(browser).await;
     browser.choose("#players", "human,troyka").await;
     browser
         .wait_for("the players", |s| s["players"][1] == "troyka")
@@ -383,6 +378,17 @@ async fn open_page(query: &str, title: &str) -> (Server, Browser) {
         .wait_for("the first board", |s| s["title"] == title)
         .await;
     (server, browser)
+}
+
+/// A new Breakthru game from the fixed start (the first of the two Breakthru buttons; the
+/// other starts with the setup).
+async fn start_breakthru(browser: &Browser) {
+    browser
+        .click("#games button[data-game=\"breakthru\"]:not([data-setup])")
+        .await;
+    browser
+        .wait_for("Breakthru", |s| s["title"] == "Breakthru")
+        .await;
 }
 
 /// Troyka at 0.1 s a move.
@@ -532,12 +538,7 @@ async fn the_page_keeps_its_layout() {
     browser.screenshot(&shots.join("layout-end.png")).await;
     moved("the result", places(&browser).await);
 
-    browser
-        .click("#games button[data-game=\"breakthru\"]")
-        .await;
-    browser
-        .wait_for("Breakthru", |s| s["title"] == "Breakthru")
-        .await;
+    start_breakthru(&browser).await;
     browser
         .screenshot(&shots.join("layout-breakthru.png"))
         .await;
