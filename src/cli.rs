@@ -105,7 +105,7 @@ struct PerftArgs {
     #[arg(value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
     /// The game: breakthrough (and breakthrough5/6/7 for its square boards) or relay
-    #[arg(long, value_name = "NAME", value_parser = variant)]
+    #[arg(long, value_name = "NAME", value_parser = Variant::named)]
     variant: Option<Variant>,
     /// The position to count from, a position string of the game
     #[arg(long, conflicts_with = "size")]
@@ -121,7 +121,7 @@ struct PerftArgs {
 
 impl PerftArgs {
     fn run(self) -> Result<(), String> {
-        let variant = chosen_variant(self.variant, self.size);
+        let variant = Variant::choose(self.variant, self.size, self.fen.as_deref())?;
         variant.visit(PerftRun {
             fen: self.fen,
             depth: self.depth,
@@ -152,7 +152,7 @@ impl GameVisitor for PerftRun {
 #[derive(Args)]
 struct BenchArgs {
     /// The game whose bench positions to search
-    #[arg(long, value_name = "NAME", value_parser = variant, default_value = "breakthrough")]
+    #[arg(long, value_name = "NAME", value_parser = Variant::named, default_value = "breakthrough")]
     variant: Variant,
 }
 
@@ -169,21 +169,6 @@ impl GameVisitor for BenchRun {
             .map(drop)
             .map_err(|why| why.to_string())
     }
-}
-
-/// The game `--variant` names, or Breakthrough on `--size` (8x8 by default).
-fn chosen_variant(variant: Option<Variant>, size: Option<BoardSize>) -> Variant {
-    variant.unwrap_or(Variant::Breakthrough(size.unwrap_or(BoardSize::STANDARD)))
-}
-
-/// Reads a `--variant` name.
-fn variant(name: &str) -> Result<Variant, String> {
-    Variant::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown game (expected one of: {})",
-            Variant::NAMES.join(", ")
-        )
-    })
 }
 
 /// The position given by `--fen`, else the start position of `--size` (or of 8x8).
@@ -204,7 +189,7 @@ struct DatagenArgs {
     #[arg(long, value_name = "N", default_value_t = datagen_defaults().nodes)]
     nodes: u64,
     /// The game: breakthrough (and breakthrough5/6/7 for its square boards) or breakthru
-    #[arg(long, value_name = "NAME", value_parser = variant)]
+    #[arg(long, value_name = "NAME", value_parser = Variant::named)]
     variant: Option<Variant>,
     /// The Breakthrough board: C columns and R rows [default: 8x8]
     #[arg(long, value_name = "CxR", value_parser = BoardSize::from_str,
@@ -252,7 +237,7 @@ impl DatagenArgs {
     }
 
     fn run(self) -> Result<(), String> {
-        match chosen_variant(self.variant, self.size) {
+        match Variant::choose(self.variant, self.size, None)? {
             Variant::Breakthrough(size) => {
                 let mut settings = self.settings(Breakthrough::start(size));
                 // A net file is only read once the arguments are all known to be good.
@@ -295,7 +280,7 @@ fn all_cores() -> usize {
 #[derive(Args)]
 struct FeaturesArgs {
     /// The game of the data: breakthrough (any board: the files say which) or breakthru
-    #[arg(long, value_name = "NAME", value_parser = variant, default_value = "breakthrough")]
+    #[arg(long, value_name = "NAME", value_parser = Variant::named, default_value = "breakthrough")]
     variant: Variant,
     /// Data files written by `troyka datagen`
     #[arg(required = true, value_name = "FILE")]
@@ -317,7 +302,7 @@ impl FeaturesArgs {
 struct TrainArgs {
     /// The game of the data: breakthrough (any board: the files say which), the only game
     /// the engine has networks for
-    #[arg(long, value_name = "NAME", value_parser = variant, default_value = "breakthrough")]
+    #[arg(long, value_name = "NAME", value_parser = Variant::named, default_value = "breakthrough")]
     variant: Variant,
     /// The net file to write
     #[arg(long, value_name = "NET")]

@@ -109,7 +109,7 @@ fn combinations_without_sense_are_refused() {
         &["features", "--variant", "relay", out],
         "relay has no evaluation to learn",
     );
-    refused(&datagen(&["--variant", "chess"]), "unknown game");
+    refused(&datagen(&["--variant", "chess"]), "unknown variant");
     assert!(!Path::new(out).exists(), "nothing ran");
     // A Breakthrough file is not appended to with Breakthru's games.
     let breakthrough = dir.join("breakthrough.bin");

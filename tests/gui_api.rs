@@ -57,7 +57,7 @@ fn new_games_of_both_variants_with_their_legal_legs() {
     assert_eq!(state["solvable"], false);
 
     for (spec, says) in [
-        (json!({"variant": "chess"}), "unknown game"),
+        (json!({"variant": "chess"}), "unknown variant"),
         (json!({"variant": "relay"}), "not relay"),
         (json!({"size": "17x8"}), "columns"),
         (json!({"fen": "ppp/3/PPP w"}), "rows"),

@@ -75,6 +75,55 @@ impl Variant {
             .map(|&(name, _)| name)
     }
 
+    /// The variant a name names, in any case, or an error that lists the names.
+    pub fn named(name: &str) -> Result<Variant, String> {
+        Variant::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown variant '{name}' (expected one of {})",
+                Variant::NAMES.join(", ")
+            )
+        })
+    }
+
+    /// The game every front end (the command line, `troyka-match`, the browser board) makes
+    /// of what it was given, each part optional: a variant, a Breakthrough board size and a
+    /// position string. The size sizes plain `breakthrough` and must agree with a variant of
+    /// its own board (`breakthrough6`); other games have no board size. With neither a
+    /// variant nor a size, a position string whose side to move is Breakthru's (`g`, `s`)
+    /// is Breakthru's, any other Breakthrough's; with nothing, Breakthrough on 8x8. The
+    /// position string itself is read by the game chosen.
+    pub fn choose(
+        variant: Option<Variant>,
+        size: Option<BoardSize>,
+        position: Option<&str>,
+    ) -> Result<Variant, String> {
+        let Some(size) = size else {
+            return Ok(variant.unwrap_or_else(|| match position {
+                Some(text) if matches!(text.split_whitespace().nth(1), Some("g" | "s")) => {
+                    Variant::Breakthru
+                }
+                _ => Variant::default(),
+            }));
+        };
+        match variant {
+            // Plain `breakthrough` (8x8, the only variant that names that board) takes the
+            // size given.
+            None | Some(Variant::Breakthrough(BoardSize::STANDARD)) => {
+                Ok(Variant::Breakthrough(size))
+            }
+            Some(Variant::Breakthrough(own)) if own == size => Ok(Variant::Breakthrough(own)),
+            Some(Variant::Breakthrough(own)) => Err(format!(
+                "{} is played on {own}, not on {size}",
+                Variant::named_for_board(Breakthrough::NAME, &own.to_string())
+                    .unwrap_or(Breakthrough::NAME)
+            )),
+            Some(other) => Err(format!(
+                "a board size is Breakthrough's; {} has none",
+                other.game_name()
+            )),
+        }
+    }
+
     /// The game's name ([`Game::NAME`]), the same for every set-up of one game.
     pub fn game_name(self) -> &'static str {
         match self {
@@ -97,5 +146,59 @@ impl Variant {
 impl Default for Variant {
     fn default() -> Variant {
         Variant::Breakthrough(BoardSize::STANDARD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_front_end_chooses_the_game_alike() {
+        let board = |cols, rows| Variant::Breakthrough(BoardSize::new(cols, rows).unwrap());
+        let choose = |name: Option<&str>, size: Option<(usize, usize)>, fen: Option<&str>| {
+            let variant = name.map(Variant::named).transpose()?;
+            let size = size.map(|(cols, rows)| BoardSize::new(cols, rows).unwrap());
+            Variant::choose(variant, size, fen)
+        };
+        assert_eq!(choose(None, None, None), Ok(board(8, 8)));
+        assert_eq!(
+            choose(Some("BREAKTHRU"), None, None),
+            Ok(Variant::Breakthru)
+        );
+        assert_eq!(choose(Some("breakthrough7"), None, None), Ok(board(7, 7)));
+        assert_eq!(choose(None, Some((6, 5)), None), Ok(board(6, 5)));
+        assert_eq!(
+            choose(Some("breakthrough"), Some((6, 5)), None),
+            Ok(board(6, 5))
+        );
+        assert_eq!(
+            choose(Some("breakthrough6"), Some((6, 6)), None),
+            Ok(board(6, 6))
+        );
+        let breakthru_start = BreakthruGame::start().to_text();
+        assert_eq!(
+            choose(None, None, Some(&breakthru_start)),
+            Ok(Variant::Breakthru)
+        );
+        assert_eq!(
+            choose(None, None, Some("pppp/pppp/4/4/PPPP/PPPP w 0 1")),
+            Ok(board(8, 8)),
+            "a Breakthrough string, read by Breakthrough at its own size"
+        );
+        for (chosen, says) in [
+            (choose(Some("chess"), None, None), "unknown variant 'chess'"),
+            (
+                choose(Some("breakthrough6"), Some((7, 7)), None),
+                "breakthrough6 is played on 6x6, not on 7x7",
+            ),
+            (
+                choose(Some("breakthru"), Some((8, 8)), None),
+                "breakthru has none",
+            ),
+        ] {
+            let error = chosen.unwrap_err();
+            assert!(error.contains(says), "{error}");
+        }
     }
 }

@@ -114,34 +114,16 @@ pub struct NewGame {
     pub fen: Option<String>,
 }
 
-/// A new game as `spec` asks. Without a variant, a position string is read as Breakthru's
-/// when its side to move is `g` or `s`, else as Breakthrough's (of the size it has).
+/// A new game as `spec` asks, the game chosen as every front end chooses it
+/// ([`Variant::choose`]: without a variant, a position string is read as Breakthru's when
+/// its side to move is `g` or `s`, else as Breakthrough's, of the size it has).
 pub fn open(spec: &NewGame) -> Result<Box<dyn Board>, String> {
-    let variant = match (&spec.variant, &spec.size) {
-        (Some(name), _) if name.eq_ignore_ascii_case("breakthru") && spec.size.is_some() => {
-            return Err("Breakthru has one board, 11x11: no size".into())
-        }
-        (Some(name), Some(size)) if name.eq_ignore_ascii_case("breakthrough") => {
-            Variant::Breakthrough(BoardSize::from_str(size)?)
-        }
-        (Some(name), None) => playable(Variant::from_name(name).ok_or_else(|| {
-            format!("unknown game '{name}' (the board plays breakthrough and breakthru)")
-        })?)?,
-        (Some(name), Some(_)) => return Err(format!("a size is for breakthrough, not '{name}'")),
-        (None, Some(size)) => Variant::Breakthrough(BoardSize::from_str(size)?),
-        (None, None) => match &spec.fen {
-            Some(fen) if is_breakthru_string(fen) => Variant::Breakthru,
-            _ => Variant::default(),
-        },
-    };
+    let variant = spec.variant.as_deref().map(Variant::named).transpose()?;
+    let size = spec.size.as_deref().map(BoardSize::from_str).transpose()?;
+    let variant = playable(Variant::choose(variant, size, spec.fen.as_deref())?)?;
     variant.visit(Open {
         fen: spec.fen.as_deref(),
     })
-}
-
-/// Whether a position string's side to move is Breakthru's (`g`, `s`).
-fn is_breakthru_string(fen: &str) -> bool {
-    matches!(fen.split_whitespace().nth(1), Some("g" | "s"))
 }
 
 /// `variant` if the board can show it.
@@ -237,9 +219,9 @@ mod tests {
         );
         for (bad, says) in [
             (spec(Some("relay"), None, None), "not relay"),
-            (spec(Some("chess"), None, None), "unknown game"),
+            (spec(Some("chess"), None, None), "unknown variant"),
             (spec(None, Some("20x20"), None), "16"),
-            (spec(Some("breakthru"), Some("8x8"), None), "no size"),
+            (spec(Some("breakthru"), Some("8x8"), None), "has none"),
             (
                 spec(None, None, Some("pp/2/PP w")),
                 "bad breakthrough position string",

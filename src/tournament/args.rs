@@ -131,33 +131,9 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
 /// given. `--size` is Breakthrough's board: it sizes `breakthrough` and must agree with a
 /// variant of its own size (`breakthrough6`); other games have no board size.
 pub(super) fn variant(name: Option<&str>, size: Option<&str>) -> Result<Variant, String> {
-    let variant = match name {
-        None => Variant::default(),
-        Some(name) => Variant::from_name(name).ok_or_else(|| {
-            format!(
-                "unknown variant '{name}' (expected one of {})",
-                Variant::NAMES.join(", ")
-            )
-        })?,
-    };
-    let Some(size) = size else {
-        return Ok(variant);
-    };
-    let size: BoardSize = size.parse()?;
-    // Without a name, or with the plain name, the board is `--size`'s.
-    let plain = name.is_none_or(|name| name.eq_ignore_ascii_case(Variant::NAMES[0]));
-    match variant {
-        Variant::Breakthrough(_) if plain => Ok(Variant::Breakthrough(size)),
-        Variant::Breakthrough(own) if own == size => Ok(variant),
-        Variant::Breakthrough(own) => Err(format!(
-            "--variant {} is played on {own}, not --size {size}",
-            name.unwrap_or_default()
-        )),
-        _ => Err(format!(
-            "--size is Breakthrough's board; {} has none",
-            variant.game_name()
-        )),
-    }
+    let variant = name.map(Variant::named).transpose()?;
+    let size = size.map(str::parse::<BoardSize>).transpose()?;
+    Variant::choose(variant, size, None)
 }
 
 /// Splits the arguments at each `--option`.
@@ -292,11 +268,11 @@ mod tests {
             (&format!("{two} --variant chess"), "unknown variant 'chess'"),
             (
                 &format!("{two} --variant breakthrough6 --size 7x7"),
-                "breakthrough6 is played on 6x6, not --size 7x7",
+                "breakthrough6 is played on 6x6, not on 7x7",
             ),
             (
                 &format!("{two} --variant relay --size 7x7"),
-                "--size is Breakthrough's board; relay has none",
+                "a board size is Breakthrough's; relay has none",
             ),
             (&format!("{two} --pgnout"), "--pgnout takes one value"),
             (&format!("{two} --gauntlet yes"), "takes no value"),
