@@ -46,6 +46,7 @@ public final class LudiiMatch {
     String outPath = null;
     int maxTurns = 1000;
     int firstGame = 0;
+    boolean report = false;
 
     // ---------------------------------------------------------------- state
     Game game;
@@ -70,7 +71,8 @@ public final class LudiiMatch {
             "  --troyka PATH      Troyka binary (default: troyka)",
             "  --lud PATH         Breakthru .lud (default: scripts/ludii/Breakthru-troyka.lud)",
             "  --out FILE         game records and results (default: stdout only)",
-            "  --max-turns N      stop a game after N turns, counted unfinished (default 1000)"));
+            "  --max-turns N      stop a game after N turns, counted unfinished (default 1000)",
+            "  --report 1         log the agent's analysis report (iterations, depth) for each action"));
     }
 
     public static void main(String[] args) throws Exception {
@@ -92,6 +94,7 @@ public final class LudiiMatch {
                 case "--lud": m.ludPath = v; break;
                 case "--out": m.outPath = v; break;
                 case "--max-turns": m.maxTurns = Integer.parseInt(v); break;
+                case "--report": m.report = !v.equals("0"); break;
                 default: usage(); throw new IllegalArgumentException("unknown option " + a);
             }
         }
@@ -316,6 +319,7 @@ public final class LudiiMatch {
         while (!ctx.trial().over() && mover(ctx) == player) {
             Move mv = ai.selectAction(game, new Context(ctx), ludiiSeconds, -1, -1);
             if (mv == null) throw new IllegalStateException("Ludii's agent returned no move");
+            if (report) log("# ludii " + (mv.isPass() ? "pass" : square(mv.from()) + square(mv.to())) + ": " + ai.generateAnalysisReport());
             // play the legal move equal to the agent's (the agent's copy belongs to its own context)
             Move legal = null;
             for (Move m : game.moves(ctx).moves())
