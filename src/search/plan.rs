@@ -14,7 +14,7 @@
 //! longer than the last), its depth the round, its line the best turn so far.
 
 use super::{Engine, Limits, Report, Score, ScoreBound, SearchResult, Signals, TimeManager, MATE};
-use crate::game::{Game, GameMove, GameResult};
+use crate::game::{Color, Game, GameMove, GameResult};
 use rand_mt::Mt64;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -83,11 +83,8 @@ pub fn plan<G: Game>(
             let seed = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |since| since.as_nanos() as u64);
-            let mut rng = Mt64::new(seed ^ game.hash());
-            for _ in 0..RANDOM_WALK {
-                best = game.changed_turn(&best, rng.next_u64());
-            }
-            return unplanned(best, start, report);
+            let random = random_turn(game, &best, &mut Mt64::new(seed ^ game.hash()));
+            return unplanned(random, start, report);
         }
     }
     let mut time = TimeManager::new(limits, start);
@@ -195,21 +192,24 @@ fn score_turn<G: Game>(
     );
     for answer in 0..RANDOM_ANSWERS {
         // The same answers for every turn scored, so that turns are compared alike.
-        let mut rng = Mt64::new(answer);
-        let mut random = suggestion.clone();
-        for _ in 0..RANDOM_WALK {
-            random = after.changed_turn(&random, rng.next_u64());
-        }
+        let random = random_turn(&after, &suggestion, &mut Mt64::new(answer));
         let reached = after.play_all(&random);
         total += score_position(engine, game.side_to_move(), &reached, time_left, nodes);
     }
     total / (1 + RANDOM_ANSWERS as i32)
 }
 
+/// A turn drawn at random for `game`: a random walk of changes from `turn`.
+fn random_turn<G: Game>(game: &G, turn: &[G::Move], rng: &mut Mt64) -> Vec<G::Move> {
+    (0..RANDOM_WALK).fold(turn.to_vec(), |turn, _| {
+        game.changed_turn(&turn, rng.next_u64())
+    })
+}
+
 /// The score of `position` for `side`: its result if the game is over, else a short search.
 fn score_position<G: Game>(
     engine: &mut Engine,
-    side: crate::game::Color,
+    side: Color,
     position: &G,
     time_left: Option<Duration>,
     nodes: &mut u64,
