@@ -7,10 +7,10 @@
 //! before anything runs, so a bad argument never starts a long job.
 
 use crate::eval::EvalSpec;
-use crate::game::Game;
+use crate::game::{Game, TrainableEval};
 use crate::games::breakthrough::{BoardSize, Breakthrough};
 use crate::games::breakthru::BreakthruGame;
-use crate::games::{GameVisitor, Variant};
+use crate::games::{networks, GameVisitor, Variant};
 use crate::{datagen, perft, proof, solve, train};
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -195,6 +195,10 @@ struct DatagenArgs {
     #[arg(long, value_name = "CxR", value_parser = BoardSize::from_str,
           conflicts_with = "variant")]
     size: Option<BoardSize>,
+    /// Where every game starts, as a position string (the game's start by default); the
+    /// empty Breakthru setup with --random-plies 32, say, starts from random setups
+    #[arg(long, value_name = "POSITION", conflicts_with = "size")]
+    fen: Option<String>,
     /// Games played at once [default: all cores]
     #[arg(long, value_name = "N", value_parser = usize_in(1..=1024))]
     threads: Option<usize>,
@@ -211,9 +215,9 @@ struct DatagenArgs {
     #[arg(long, value_name = "CP", default_value_t = datagen_defaults().margin,
           value_parser = clap::value_parser!(i32).range(0..=10_000))]
     margin: i32,
-    /// Breakthrough's evaluation the games are played with: builtin (the built-in
-    /// networks), linear, or a net file, to make an earlier generation of data again
-    /// [default: builtin]
+    /// The evaluation the games are played with: builtin (the built-in networks), linear
+    /// (the hand-made evaluation alone), or a net file, to make an earlier generation of
+    /// data again [default: builtin]
     #[arg(long, value_name = "builtin|linear|NET", value_parser = EvalSpec::parse)]
     eval: Option<EvalSpec>,
 }
@@ -237,31 +241,36 @@ impl DatagenArgs {
     }
 
     fn run(self) -> Result<(), String> {
-        match Variant::choose(self.variant, self.size, None)? {
-            Variant::Breakthrough(size) => {
-                let mut settings = self.settings(Breakthrough::start(size));
-                // A net file is only read once the arguments are all known to be good.
-                settings.eval = self.eval.clone().unwrap_or(EvalSpec::Builtin).load()?;
-                if let Some(net) = &settings.eval.loaded {
-                    if net.size != size {
-                        return Err(format!(
-                            "--eval: the network is for {}, the games are on {size}",
-                            net.size
-                        ));
-                    }
-                }
-                datagen::generate_into(&settings, &self.out)
-            }
-            Variant::Breakthru if self.eval.is_some() => Err(
-                "--eval chooses among Breakthrough's evaluations; Breakthru has one, its \
-                 hand-made evaluation, which its games are always played with"
-                    .into(),
-            ),
-            Variant::Breakthru => {
-                datagen::generate_into(&self.settings(BreakthruGame::start()), &self.out)
-            }
+        let fen = self.fen.as_deref();
+        match Variant::choose(self.variant, self.size, fen)? {
+            Variant::Breakthrough(size) => match fen {
+                Some(text) => self.generate(Breakthrough::from_fen(text)?),
+                None => self.generate(Breakthrough::start(size)),
+            },
+            Variant::Breakthru => match fen {
+                Some(text) => self.generate(BreakthruGame::from_text(text)?),
+                None => self.generate(BreakthruGame::start()),
+            },
             Variant::Relay => Err(no_evaluation("datagen", Variant::Relay)),
         }
+    }
+
+    /// Plays the games from `start`.
+    fn generate<G: TrainableEval>(&self, start: G) -> Result<(), String> {
+        let kind = G::blank_network(start.board()).kind;
+        let mut settings = self.settings(start);
+        // A net file is only read once the arguments are all known to be good.
+        settings.eval = self.eval.clone().unwrap_or(EvalSpec::Builtin).load()?;
+        if let Some(net) = &settings.eval.loaded {
+            if net.kind != kind {
+                return Err(format!(
+                    "--eval: the network is for {}, the games are {}",
+                    networks::describe(net.kind),
+                    networks::describe(kind)
+                ));
+            }
+        }
+        datagen::generate_into(&settings, &self.out)
     }
 }
 
@@ -300,8 +309,7 @@ impl FeaturesArgs {
 #[derive(Args)]
 #[command(args_override_self = true, allow_negative_numbers = true)]
 struct TrainArgs {
-    /// The game of the data: breakthrough (any board: the files say which), the only game
-    /// the engine has networks for
+    /// The game of the data: breakthrough (any board: the files say which) or breakthru
     #[arg(long, value_name = "NAME", value_parser = Variant::named, default_value = "breakthrough")]
     variant: Variant,
     /// The net file to write
@@ -372,13 +380,6 @@ enum YesNo {
 
 impl TrainArgs {
     fn run(self) -> Result<(), String> {
-        if let variant @ (Variant::Breakthru | Variant::Relay) = self.variant {
-            return Err(format!(
-                "train: the engine has no network for {}; its hand-made evaluation is tuned \
-                 with `troyka features --variant {0}` and scripts/tune.py instead",
-                variant.game_name()
-            ));
-        }
         let mut settings = train::TrainSettings::new(self.data, self.out);
         settings.epochs = self.epochs;
         settings.batch = self.batch;
@@ -392,7 +393,12 @@ impl TrainArgs {
         settings.keep_captures = matches!(self.captures, Captures::Keep);
         settings.residual = matches!(self.residual, YesNo::Yes);
         settings.init = self.init;
-        train::train::<Breakthrough>(&settings, &mut |line| eprintln!("{line}"))
+        let log = &mut |line: &str| eprintln!("{line}");
+        match self.variant {
+            Variant::Breakthrough(_) => train::train::<Breakthrough>(&settings, log),
+            Variant::Breakthru => train::train::<BreakthruGame>(&settings, log),
+            Variant::Relay => Err(no_evaluation("train", Variant::Relay)),
+        }
     }
 }
 

@@ -1,33 +1,40 @@
 //! Which evaluation the engine uses, chosen in one place for the search, `eval`, datagen and
 //! the command line's `--eval`: the built-in network of the board, a network loaded from a
 //! file, or a game's hand-made evaluation alone. How a game combines them is its own
-//! business (Breakthrough's: `games/breakthrough/evaluation.rs`).
+//! business (each game's `evaluation.rs`).
 
-use crate::games::breakthrough::networks::default_network;
-use crate::games::breakthrough::BoardSize;
-use crate::nnue::Network;
+use crate::games::networks;
+use crate::nnue::{NetKind, Network};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Which evaluation the search uses.
 #[derive(Clone, Debug, Default)]
 pub struct EvalChoice {
-    /// A network loaded by the user (`EvalFile`); it serves its own board size.
+    /// A network loaded by the user (`EvalFile`); it serves its own game and board.
     pub loaded: Option<Arc<Network>>,
-    /// Whether networks are used at all (`Use NNUE`); when not, or when a board size has
-    /// none, the linear evaluation is.
+    /// Whether networks are used at all (`Use NNUE`); when not, or when a game's board has
+    /// none, the hand-made (linear) evaluation is.
     pub linear_only: bool,
 }
 
 impl EvalChoice {
-    /// The network for positions of `size`, if one is to be used.
-    pub fn network(&self, size: BoardSize) -> Option<NetworkRef> {
+    /// The network for positions a net of `kind` is for, if one is to be used.
+    pub fn network(&self, kind: NetKind) -> Option<NetworkRef> {
         if self.linear_only {
             return None;
         }
         match &self.loaded {
-            Some(net) if net.size == size => Some(NetworkRef::Loaded(net.clone())),
-            _ => default_network(size).map(NetworkRef::BuiltIn),
+            Some(net) if net.kind == kind => Some(NetworkRef::Loaded(net.clone())),
+            _ => networks::built_in(kind).map(NetworkRef::BuiltIn),
+        }
+    }
+
+    /// Where the network for `kind` comes from, for people: `EvalFile` or `built-in`.
+    pub fn origin(&self, kind: NetKind) -> &'static str {
+        match &self.loaded {
+            Some(loaded) if loaded.kind == kind => "EvalFile",
+            _ => "built-in",
         }
     }
 }
@@ -63,7 +70,7 @@ impl EvalSpec {
             },
             EvalSpec::Net(path) => EvalChoice {
                 linear_only: false,
-                loaded: Some(Arc::new(Network::read(path)?)),
+                loaded: Some(Arc::new(networks::read(path)?)),
             },
         })
     }

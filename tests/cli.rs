@@ -426,10 +426,10 @@ fn train_is_reproducible_from_its_seed_and_writes_a_net_the_engine_reads() {
     );
     assert_eq!(first, again, "the same seed trains the same net");
     assert_ne!(first, other);
-    let net = troyka::nnue::Network::from_bytes(&first).unwrap();
+    let net = troyka::games::networks::from_bytes(&first).unwrap();
     assert_eq!(
-        (net.size.to_string(), net.residual),
-        ("5x5".to_string(), true)
+        (troyka::games::networks::describe(net.kind), net.residual),
+        ("Breakthrough 5x5".to_string(), true)
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

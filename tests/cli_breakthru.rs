@@ -1,6 +1,8 @@
 //! The training tools on Breakthru, run as the real binary: `datagen --variant breakthru`
-//! writes data that `features --variant breakthru` reads, and the combinations that make no
-//! sense (a board size, a network, Relay) are refused with a message saying why.
+//! writes data that `features --variant breakthru` and `train --variant breakthru` read,
+//! the net trained plays the next games (`--eval`), from the setup phase too (`--fen`), and
+//! the combinations that make no sense (a board size, another game's net, Relay) are refused
+//! with a message saying why.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -73,16 +75,60 @@ fn breakthru_data_becomes_feature_lines() {
         assert_eq!(fields.len(), 19, "{line}");
     }
 
-    // The file is Breakthru's: Breakthrough's tools refuse it, and no network is trained
-    // for Breakthru.
+    // The file is Breakthru's: Breakthrough's tools refuse it.
     refused(&["features", path], "not a breakthrough data file");
-    let net = dir.join("never.nnue");
-    let net = net.to_str().unwrap();
     refused(
-        &["train", "--variant", "breakthru", "--out", net, path],
-        "the engine has no network for breakthru",
+        &["train", "--out", "never.nnue", path],
+        "not a breakthrough data file",
     );
-    assert!(!Path::new(net).exists());
+    assert!(!Path::new("never.nnue").exists());
+
+    // A Breakthru net, trained on it, names its game: Breakthru's datagen plays with it,
+    // Breakthrough's refuses it.
+    let net = dir.join("breakthru.nnue");
+    let net = net.to_str().unwrap();
+    let args = [
+        "train",
+        "--variant",
+        "breakthru",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ];
+    let output = troyka(&[&args[..], &["--residual", "yes", "--out", net, path]].concat());
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("train breakthru 11x11: "), "{stderr}");
+    let more = dir.join("more.bin");
+    let setup = "11/11/11/11/11/5F5/11/11/11/11/11[EEEEEEEEEEEEssssssssssssssssssss] g 0 1";
+    let output = troyka(&[
+        "datagen",
+        "--variant",
+        "breakthru",
+        "--eval",
+        net,
+        "--fen",
+        setup,
+        "--random-plies",
+        "33",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+        "--out",
+        more.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let out = dir.join("never.bin");
+    let out = out.to_str().unwrap();
+    refused(
+        &["datagen", "--size", "6x6", "--eval", net, "--out", out],
+        "--eval: the network is for Breakthru, the games are Breakthrough 6x6",
+    );
+    assert!(!Path::new(out).exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -98,8 +144,8 @@ fn combinations_without_sense_are_refused() {
         "'--variant <NAME>' cannot be used with '--size <CxR>'",
     );
     refused(
-        &datagen(&["--variant", "breakthru", "--eval", "linear"]),
-        "--eval chooses among Breakthrough's evaluations",
+        &datagen(&["--variant", "breakthru", "--fen", "8/8/8/8/8/8/8/8 w"]),
+        "a position has 11",
     );
     refused(
         &datagen(&["--variant", "relay"]),

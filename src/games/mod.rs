@@ -4,6 +4,7 @@
 
 pub mod breakthrough;
 pub mod breakthru;
+pub mod networks;
 pub mod relay;
 
 use crate::game::Game;

@@ -1,28 +1,33 @@
 //! The quantised network the engine runs, and its file format.
 //!
-//! Architecture: `(2S -> HIDDEN) x 2 -> 1`. Each perspective's inputs
-//! ([`features`](crate::games::breakthrough::features)) feed one shared first layer (the accumulator); the two
-//! accumulators, the side to move's first, go through a squared clipped ReLU into one output.
+//! Architecture: `(N -> HIDDEN) x 2 -> 1`. Each perspective's active inputs, of the `N` a
+//! game's feature set defines ([`super::accumulator::FeatureSet`]), feed one shared first
+//! layer (the accumulator); the two accumulators, the side to move's first, go through a
+//! squared clipped ReLU into one output.
 //!
 //! Quantisation: first-layer weights and biases are scaled by [`QA`] (i16), output weights by
 //! [`QB`] (i16, at most 127 in magnitude so that `value * weight` fits an i16), the output
 //! bias by `QA * QB` (i32). The output, times [`SCALE`], is in centipawns.
 //!
 //! A network is either the whole evaluation or, when *residual*, a correction the engine
-//! adds to the linear evaluation ([`crate::games::breakthrough::linear`]): trained on what the linear
-//! evaluation misses, it keeps the hand-made knowledge (goal distances, races) that a
-//! network learns only from far more data.
+//! adds to the game's hand-made (linear) evaluation: trained on what that evaluation
+//! misses, it keeps the hand-made knowledge (goal distances, races) that a network learns
+//! only from far more data.
 //!
-//! File format (little-endian): the magic `TRKNNUE2`, columns (u8), rows (u8), the hidden
-//! size (u16), a flags byte (bit 0: residual), three zero bytes; then the first-layer weights (`2S` rows of `HIDDEN` i16, one
-//! row per input), the first-layer biases (`HIDDEN` i16), the output weights (`2 * HIDDEN`
-//! i16: side to move's half first), the output bias (i32), and last an FNV-1a 64-bit checksum
-//! of everything before it. A file that is cut, altered, or made for another board or
-//! hidden size is refused with a message saying which.
+//! A net is made for one game and one board ([`NetKind`]), named in its header: the engine
+//! refuses it for another, and the game decides how many inputs a net for its board has.
+//!
+//! File format (little-endian): the magic `TRKNNUE2`; the board's columns (u8) and rows
+//! (u8); the hidden size (u16); a flags byte (bit 0: residual); three bytes naming the game
+//! (zero for Breakthrough, whose nets came before any other game's); then the first-layer
+//! weights (`N` rows of `HIDDEN` i16, one row per input), the first-layer biases (`HIDDEN`
+//! i16), the output weights (`2 * HIDDEN` i16: side to move's half first), the output bias
+//! (i32), and last an FNV-1a 64-bit checksum of everything before it. A file that is cut,
+//! altered, or made for another game, board or hidden size is refused with a message saying
+//! which.
 
 use super::simd;
-use crate::games::breakthrough::features::input_count;
-use crate::games::breakthrough::BoardSize;
+use std::fmt;
 
 /// Width of the first layer, per perspective.
 pub const HIDDEN: usize = 256;
@@ -50,9 +55,26 @@ impl Row {
 /// The flags byte's bits.
 const RESIDUAL_FLAG: u8 = 1;
 
+/// What a net is made for: a game, by the mark its feature set gives its nets, and a board,
+/// by its columns and rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NetKind {
+    pub game: [u8; 3],
+    pub cols: u8,
+    pub rows: u8,
+}
+
+impl fmt::Display for NetKind {
+    /// The board, as `CxR`: which game it is, the games' registry says
+    /// (`crate::games::networks`).
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}x{}", self.cols, self.rows)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    pub size: BoardSize,
+    pub kind: NetKind,
     /// Whether the engine adds the output to the linear evaluation.
     pub residual: bool,
     /// One row per input.
@@ -64,6 +86,19 @@ pub struct Network {
 }
 
 impl Network {
+    /// A net of `kind` with `inputs` inputs and every weight zero: the shape the trainer
+    /// writes its weights into.
+    pub fn blank(kind: NetKind, inputs: usize) -> Network {
+        Network {
+            kind,
+            residual: false,
+            weights: vec![Row::ZERO; inputs],
+            biases: Row::ZERO,
+            output_weights: [Row::ZERO; 2],
+            output_bias: 0,
+        }
+    }
+
     /// The output for the side to move, in centipawns, from the two accumulators.
     #[inline]
     pub fn output(&self, ours: &Row, theirs: &Row) -> i32 {
@@ -73,21 +108,15 @@ impl Network {
         (scaled * SCALE as i64 / (QA * QB) as i64) as i32
     }
 
-    /// Reads a net file.
-    pub fn read(path: &std::path::Path) -> Result<Network, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
     /// The net as a file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(HEADER_BYTES + 2 * HIDDEN * (self.weights.len() + 3));
         bytes.extend_from_slice(MAGIC);
-        bytes.push(self.size.cols() as u8);
-        bytes.push(self.size.rows() as u8);
+        bytes.push(self.kind.cols);
+        bytes.push(self.kind.rows);
         bytes.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
         bytes.push(if self.residual { RESIDUAL_FLAG } else { 0 });
-        bytes.extend_from_slice(&[0; 3]);
+        bytes.extend_from_slice(&self.kind.game);
         let rows = self
             .weights
             .iter()
@@ -104,8 +133,12 @@ impl Network {
         bytes
     }
 
-    /// Reads a net file, checking everything that can be checked.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+    /// Reads a net file, checking everything that can be checked. `inputs` gives the number
+    /// of inputs a net of the header's kind has, or says why there is no such net.
+    pub fn from_bytes(
+        bytes: &[u8],
+        inputs: impl FnOnce(NetKind) -> Result<usize, String>,
+    ) -> Result<Network, String> {
         if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
             return Err(if bytes.starts_with(b"TRKNNUE") {
                 "a Troyka network file of another version (this engine reads TRKNNUE2)".into()
@@ -113,8 +146,11 @@ impl Network {
                 "not a Troyka network file (it does not start with TRKNNUE2)".into()
             });
         }
-        let size = BoardSize::new(bytes[8] as usize, bytes[9] as usize)
-            .map_err(|e| format!("bad network header: {e}"))?;
+        let kind = NetKind {
+            game: [bytes[13], bytes[14], bytes[15]],
+            cols: bytes[8],
+            rows: bytes[9],
+        };
         let hidden = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
         if hidden != HIDDEN {
             return Err(format!(
@@ -122,14 +158,14 @@ impl Network {
             ));
         }
         let flags = bytes[12];
-        if flags & !RESIDUAL_FLAG != 0 || bytes[13..HEADER_BYTES] != [0; 3] {
+        if flags & !RESIDUAL_FLAG != 0 {
             return Err("bad network header: unknown flags (a newer format?)".into());
         }
-        let inputs = input_count(size);
+        let inputs = inputs(kind).map_err(|e| format!("bad network header: {e}"))?;
         let expected = HEADER_BYTES + 2 * HIDDEN * (inputs + 3) + 4 + 8;
         if bytes.len() != expected {
             return Err(format!(
-                "the network file has {} bytes; a {size} network has {expected}",
+                "the network file has {} bytes; a network of its kind has {expected}",
                 bytes.len()
             ));
         }
@@ -159,7 +195,7 @@ impl Network {
         let tail = &body[body.len() - 4..];
         let output_bias = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
         Ok(Network {
-            size,
+            kind,
             residual: flags & RESIDUAL_FLAG != 0,
             weights,
             biases,
@@ -199,8 +235,15 @@ pub(crate) mod tests {
     use super::*;
     use rand_mt::Mt64;
 
-    /// A network of random weights in the ranges a trained one has.
-    pub(crate) fn random_network(size: BoardSize, seed: u64) -> Network {
+    /// A net's kind for the tests: no game's.
+    pub(crate) const TEST_KIND: NetKind = NetKind {
+        game: *b"tst",
+        cols: 6,
+        rows: 6,
+    };
+
+    /// A network of `kind` and `inputs` with random weights in the ranges a trained one has.
+    pub(crate) fn random_network(kind: NetKind, inputs: usize, seed: u64) -> Network {
         let mut rng = Mt64::new(seed);
         let mut row = |range: i64| {
             let mut row = Row::ZERO;
@@ -210,33 +253,62 @@ pub(crate) mod tests {
             row
         };
         Network {
-            size,
+            kind,
             residual: seed % 2 == 1,
-            weights: (0..input_count(size)).map(|_| row(120)).collect(),
+            weights: (0..inputs).map(|_| row(120)).collect(),
             biases: row(200),
             output_weights: [row(127), row(127)],
             output_bias: 1234,
         }
     }
 
-    #[test]
-    fn files_round_trip() {
-        for seed in [1, 2] {
-            let net = random_network("7x6".parse().unwrap(), seed);
-            assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+    /// The inputs of [`TEST_KIND`]'s nets: 72; no other kind has any.
+    fn test_inputs(kind: NetKind) -> Result<usize, String> {
+        if kind == TEST_KIND {
+            Ok(72)
+        } else {
+            Err(format!(
+                "no network for {}x{} of {:?}",
+                kind.cols, kind.rows, kind.game
+            ))
         }
     }
 
     #[test]
+    fn files_round_trip_with_their_kind() {
+        for seed in [1, 2] {
+            let net = random_network(TEST_KIND, 72, seed);
+            assert_eq!(Network::from_bytes(&net.to_bytes(), test_inputs), Ok(net));
+        }
+        // The kind is read from the header and handed to the game's count of inputs.
+        let net = random_network(
+            NetKind {
+                game: *b"abc",
+                cols: 3,
+                rows: 9,
+            },
+            5,
+            1,
+        );
+        let mut asked = None;
+        let read = Network::from_bytes(&net.to_bytes(), |kind| {
+            asked = Some(kind);
+            Ok(5)
+        });
+        assert_eq!(read, Ok(net.clone()));
+        assert_eq!(asked, Some(net.kind));
+    }
+
+    #[test]
     fn bad_files_are_refused_with_the_reason() {
-        let net = random_network("6x6".parse().unwrap(), 2);
+        let net = random_network(TEST_KIND, 72, 2);
         let bytes = net.to_bytes();
-        let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
+        let error = |bytes: &[u8]| Network::from_bytes(bytes, test_inputs).unwrap_err();
         assert!(error(b"hello").starts_with("not a Troyka network file"));
         assert_eq!(
             error(&bytes[..bytes.len() - 1]),
             format!(
-                "the network file has {} bytes; a 6x6 network has {}",
+                "the network file has {} bytes; a network of its kind has {}",
                 bytes.len() - 1,
                 bytes.len()
             )
@@ -259,7 +331,13 @@ pub(crate) mod tests {
         assert!(error(&wide.to_bytes()).contains("out of range"));
         let mut bad_size = bytes.clone();
         bad_size[9] = 40;
-        assert!(error(&bad_size).starts_with("bad network header"));
+        assert_eq!(
+            error(&bad_size),
+            "bad network header: no network for 6x40 of [116, 115, 116]"
+        );
+        let mut other_game = bytes.clone();
+        other_game[15] = b'x';
+        assert!(error(&other_game).starts_with("bad network header: no network"));
         let mut unknown_flag = bytes.clone();
         unknown_flag[12] |= 4;
         assert!(error(&unknown_flag).starts_with("bad network header: unknown flags"));
@@ -270,7 +348,7 @@ pub(crate) mod tests {
 
     #[test]
     fn output_is_the_quantised_formula() {
-        let mut net = random_network("4x4".parse().unwrap(), 3);
+        let mut net = random_network(TEST_KIND, 72, 3);
         net.output_weights = [Row([0; HIDDEN]), Row([0; HIDDEN])];
         net.output_weights[0].0[0] = (QB / 4) as i16;
         net.output_weights[1].0[1] = (-QB / 8) as i16;

@@ -9,7 +9,7 @@ use super::output::Output;
 use super::search_thread::{self, Finished, Job};
 use super::solve_thread::{self, SolveJob};
 use crate::game::Game;
-use crate::games::Variant;
+use crate::games::{networks, Variant};
 use crate::search::{Engine, Signals};
 use crossbeam_channel::Sender;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -102,9 +102,9 @@ impl Host {
             Setting::EvalFile(net) => {
                 let notice = net.as_ref().map(|net| {
                     format!(
-                        "EvalFile: a network for {0}, used whenever the board is {0}; \
-                         other boards keep their own evaluation",
-                        net.size
+                        "EvalFile: a network for {0}, used whenever {0} is played; other \
+                         games and boards keep their own evaluation",
+                        networks::describe(net.kind)
                     )
                 });
                 self.engine().eval.loaded = net;

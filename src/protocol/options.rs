@@ -5,6 +5,7 @@
 
 use super::numbers::{whole, Whole};
 use super::variants;
+use crate::games::networks;
 use crate::games::Variant;
 use crate::nnue::Network;
 use crate::search::Planning;
@@ -238,7 +239,7 @@ fn read_net(path: &str) -> Result<Network, String> {
     std::fs::File::open(path)
         .and_then(|file| file.take(MAX_NET_BYTES).read_to_end(&mut bytes))
         .map_err(|error| error.to_string())?;
-    Network::from_bytes(&bytes).map_err(|error| error.to_string())
+    networks::from_bytes(&bytes)
 }
 
 /// The size of the file at `path` if it is a regular file, `None` if there is nothing there;

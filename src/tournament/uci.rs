@@ -470,7 +470,7 @@ mod tests {
         ));
         assert!(is_error_answer("No such option: Contempt"));
         assert!(!is_error_answer(
-            "info string EvalFile: a network for 7x7, used whenever the board is 7x7"
+            "info string EvalFile: a network for Breakthrough 7x7, used whenever Breakthrough 7x7 is played"
         ));
     }
 

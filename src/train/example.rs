@@ -67,7 +67,7 @@ mod tests {
     use super::*;
     use crate::datagen::record::{encode, Sample};
     use crate::game::{Color, GameResult};
-    use crate::games::breakthrough::features::active_inputs;
+    use crate::games::breakthrough::inputs::active_inputs;
     use crate::games::breakthrough::Breakthrough;
 
     fn record(fen: &str, score: i16, result: GameResult) -> (Breakthrough, Vec<u8>) {

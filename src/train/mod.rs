@@ -111,12 +111,12 @@ pub fn train<G: TrainableEval>(
             ..Model::random(blank.weights.len(), settings.seed)
         },
         Some(path) => {
-            let net = crate::nnue::Network::read(path)?;
-            if net.size != blank.size {
+            let net = crate::games::networks::read(path)?;
+            if net.kind != blank.kind {
                 return Err(format!(
                     "{} is a {} network; the data is {}",
                     path.display(),
-                    net.size,
+                    crate::games::networks::describe(net.kind),
                     training.board
                 ));
             }

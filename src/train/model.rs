@@ -235,7 +235,7 @@ impl Model {
         };
         let first = |start: usize| row(&self.params[start..start + HIDDEN], QA, i16::MAX as i32);
         Network {
-            size: blank.size,
+            kind: blank.kind,
             residual: self.residual,
             weights: (0..self.inputs)
                 .map(|input| first(input * HIDDEN))
@@ -304,8 +304,9 @@ mod tests {
     use super::*;
     use crate::datagen::record::{encode, Sample};
     use crate::game::{Color, GameResult, TrainableEval};
-    use crate::games::breakthrough::accumulator::Accumulator;
+    use crate::games::breakthrough::inputs::{accumulator, net_size};
     use crate::games::breakthrough::{BoardSize, Breakthrough};
+    use crate::games::networks;
     use crate::with_position;
 
     /// A random model for Breakthrough on `size`.
@@ -352,7 +353,7 @@ mod tests {
 
     /// The engine's integer output for `game`.
     fn integer_output(net: &Network, game: &Breakthrough) -> f32 {
-        with_position!(game, p => Accumulator::new(net, p).evaluate(net, p.side_to_move())) as f32
+        with_position!(game, p => accumulator(net, p).evaluate(net, p.side_to_move())) as f32
     }
 
     #[test]
@@ -447,7 +448,7 @@ mod tests {
         model.params[at.output_bias] = 0.05;
         model.clip();
         let net = model.quantize(&blank);
-        assert_eq!(net.size, size);
+        assert_eq!(net.kind, blank.kind);
         let rounded = Model::from_network(&net);
         assert_eq!(Model::from_network(&rounded.quantize(&blank)), rounded);
         // Rounding the weights to 1/QA and 1/QB costs a few centipawns (the trainer reports
@@ -469,8 +470,9 @@ mod tests {
     /// trainer, on positions of every phase of random games.
     #[test]
     fn shipped_networks_agree_with_their_float_models() {
-        for size in crate::games::breakthrough::networks::sizes() {
-            let net = crate::games::breakthrough::networks::default_network(size).expect("listed");
+        for kind in networks::built_in_kinds() {
+            let Some(size) = net_size(kind) else { continue };
+            let net = networks::built_in(kind).expect("listed");
             let model = Model::from_network(net);
             for (game, example) in samples(size, 300, 4) {
                 let (float, integer) = (model.centipawns(&example), integer_output(net, &game));

@@ -87,8 +87,8 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
     assert_eq!(
         answer,
         [
-            "info string EvalFile: a network for 7x7, used whenever the board is 7x7; \
-          other boards keep their own evaluation"
+            "info string EvalFile: a network for Breakthrough 7x7, used whenever Breakthrough \
+          7x7 is played; other games and boards keep their own evaluation"
         ]
     );
     assert_eq!(nnue_line(&mut troyka), before);
@@ -103,8 +103,8 @@ fn a_net_file_is_loaded_and_bad_ones_change_nothing() {
     assert_eq!(
         answer,
         [
-            "info string EvalFile: a network for 8x8, used whenever the board is 8x8; \
-          other boards keep their own evaluation"
+            "info string EvalFile: a network for Breakthrough 8x8, used whenever Breakthrough \
+          8x8 is played; other games and boards keep their own evaluation"
         ]
     );
     let loaded = nnue_line(&mut troyka);

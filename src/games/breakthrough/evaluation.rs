@@ -2,11 +2,12 @@
 //! evaluation's when the network is a residual one; the linear evaluation alone where there
 //! is no network (or `Use NNUE` is off).
 
+use super::inputs::{self, Change, Inputs};
 use super::linear::Evaluator;
 use super::{Bitboard, Breakthrough, Position};
 use crate::eval::{EvalChoice, NetworkRef};
 use crate::game::{self, Evaluation as _};
-use crate::games::breakthrough::accumulator::AccumulatorStack;
+use crate::nnue::AccumulatorStack;
 use crate::search::MAX_PLY;
 use crate::with_position;
 
@@ -14,13 +15,15 @@ use crate::with_position;
 pub struct Evaluation<B> {
     linear: Evaluator<B>,
     /// The network and its accumulators along the current line, when there is a network.
-    network: Option<(NetworkRef, AccumulatorStack)>,
+    network: Option<(NetworkRef, AccumulatorStack<Inputs>)>,
 }
 
 impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
     fn new(root: &Position<B>, choice: &EvalChoice) -> Self {
-        let network = choice.network(root.size()).map(|net| {
-            let stack = AccumulatorStack::new(&net, root, MAX_PLY + 2);
+        let size = root.size();
+        let network = choice.network(inputs::net_kind(size)).map(|net| {
+            let root = inputs::accumulator(&net, root);
+            let stack = AccumulatorStack::new(Inputs { size }, root, MAX_PLY + 2);
             (net, stack)
         });
         Evaluation {
@@ -47,7 +50,9 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
     #[inline]
     fn push_move(&mut self, position: &Position<B>, mv: super::Move, ply: usize) {
         if let Some((_, stack)) = &mut self.network {
-            stack.push_move(ply, position.side_to_move(), mv, position.is_capture(mv));
+            let mover = position.side_to_move();
+            let capture = position.is_capture(mv);
+            stack.push_change(ply, Change { mover, mv, capture });
         }
     }
 
@@ -74,12 +79,10 @@ pub fn explain(game: &Breakthrough, choice: &EvalChoice) -> String {
     text += &format!("Linear evaluation: {} cp for {side}\n", breakdown.total);
     let size = game.size();
     let total = with_position!(game, p => Evaluation::new(p, choice).evaluate(p, 0));
-    text += &match choice.network(size) {
+    let kind = inputs::net_kind(size);
+    text += &match choice.network(kind) {
         Some(net) => {
-            let origin = match &choice.loaded {
-                Some(loaded) if loaded.size == size => "EvalFile",
-                _ => "built-in",
-            };
+            let origin = choice.origin(kind);
             // A residual network's output is added to the linear evaluation.
             let parts = if net.residual {
                 let linear = breakdown.total;

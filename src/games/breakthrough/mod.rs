@@ -3,19 +3,17 @@
 //! [`Breakthrough`], which picks the bitboard width for the board size once. Nothing here knows
 //! about threads, I/O or search.
 
-pub mod accumulator;
 mod bench;
 pub mod bitboard;
 mod board;
 mod evaluation;
-pub mod features;
 mod fen;
 pub mod geometry;
 mod hooks;
+pub mod inputs;
 pub mod linear;
 mod mirror;
 mod moves;
-pub mod networks;
 pub mod perft;
 pub mod position;
 pub mod race;

@@ -8,10 +8,10 @@
 //! Troyka's dense order (`rank * C + file`, a1 = 0). With the labels, a record takes 19
 //! bytes on 8x8.
 
-use super::features::{input, input_count};
+use super::inputs::{input, input_count, net_kind};
 use super::{linear, Bitboard, BoardSize, Breakthrough, Color};
 use crate::game::{LinearEval, TrainableEval, TrainingData};
-use crate::nnue::network::{Network, Row};
+use crate::nnue::Network;
 use crate::with_position;
 
 /// The bytes of one side's bitset of squares on a board of `size`.
@@ -70,14 +70,7 @@ impl TrainingData for Breakthrough {
 
 impl TrainableEval for Breakthrough {
     fn blank_network(size: BoardSize) -> Network {
-        Network {
-            size,
-            residual: false,
-            weights: vec![Row::ZERO; input_count(size)],
-            biases: Row::ZERO,
-            output_weights: [Row::ZERO; 2],
-            output_bias: 0,
-        }
+        Network::blank(net_kind(size), input_count(size))
     }
 
     /// White's pieces, then black's, each lowest square first. The mirror image is the
@@ -140,7 +133,7 @@ impl LinearEval for Breakthrough {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::features::active_inputs;
+    use crate::games::breakthrough::inputs::active_inputs;
 
     fn game(fen: &str) -> Breakthrough {
         Breakthrough::from_fen(fen).unwrap()
@@ -202,7 +195,7 @@ mod tests {
         for size in ["5x5", "8x8", "16x16"] {
             let size: BoardSize = size.parse().unwrap();
             let blank = Breakthrough::blank_network(size);
-            let read = Network::from_bytes(&blank.to_bytes()).unwrap();
+            let read = crate::games::networks::from_bytes(&blank.to_bytes()).unwrap();
             assert_eq!(read, blank);
             assert_eq!(read.weights.len(), input_count(size));
         }

@@ -12,9 +12,13 @@
 //! what it fits). Counting is cheap: population counts and a few slides on bitboards.
 
 use super::bitboard::{Board121, Direction, SIDE};
+use super::inputs::{self, Change, Inputs};
+use super::notation::Leg;
 use super::position::Breakthru;
-use crate::eval::EvalChoice;
-use crate::game::{Color, Evaluation};
+use crate::eval::{EvalChoice, NetworkRef};
+use crate::game::{self, Color, Evaluation as _};
+use crate::nnue::AccumulatorStack;
+use crate::search::MAX_PLY;
 
 /// Indices of the features. The first [`GOLD_FEATURES`] are counts for gold, which the
 /// side to move sees with its own sign; the rest belong to the side to move whoever it is.
@@ -216,22 +220,81 @@ pub fn explain(position: &Breakthru) -> String {
     text
 }
 
-/// The search's evaluation of Breakthru: the terms above, from the position alone (nothing
-/// to update along the line).
-pub struct HandMade;
+/// Breakthru's evaluation as the search uses it: the network's, plus the hand-made one's
+/// when the network is a residual one; the hand-made one alone where there is no network
+/// (or `Use NNUE` is off).
+pub struct Evaluation {
+    /// The network and its accumulators along the current line, when there is a network.
+    network: Option<(NetworkRef, AccumulatorStack<Inputs>)>,
+}
 
-impl Evaluation<Breakthru> for HandMade {
-    fn new(_: &Breakthru, _: &EvalChoice) -> HandMade {
-        HandMade
+impl game::Evaluation<Breakthru> for Evaluation {
+    fn new(root: &Breakthru, choice: &EvalChoice) -> Evaluation {
+        let network = choice.network(inputs::NET_KIND).map(|net| {
+            let root = inputs::accumulator(&net, root);
+            (net, AccumulatorStack::new(Inputs, root, MAX_PLY + 2))
+        });
+        Evaluation { network }
     }
 
-    fn evaluate(&mut self, position: &Breakthru, _: usize) -> i32 {
-        evaluate(position)
+    #[inline]
+    fn evaluate(&mut self, position: &Breakthru, ply: usize) -> i32 {
+        match &mut self.network {
+            Some((net, stack)) => {
+                let output = stack.evaluate(net, ply, position.side_to_move());
+                if net.residual {
+                    output + evaluate(position)
+                } else {
+                    output
+                }
+            }
+            None => evaluate(position),
+        }
     }
 
-    fn push_move(&mut self, _: &Breakthru, _: super::Leg, _: usize) {}
+    #[inline]
+    fn push_move(&mut self, position: &Breakthru, leg: Leg, ply: usize) {
+        if let Some((_, stack)) = &mut self.network {
+            stack.push_change(ply, Change::of(position, leg));
+        }
+    }
 
-    fn push_pass(&mut self, _: usize) {}
+    #[inline]
+    fn push_pass(&mut self, ply: usize) {
+        if let Some((_, stack)) = &mut self.network {
+            stack.push_pass(ply);
+        }
+    }
+}
+
+/// [`explain`], then the evaluation the search uses when a network takes part.
+pub fn explain_with(position: &Breakthru, choice: &EvalChoice) -> String {
+    let mut text = explain(position);
+    let side = super::side_name(position.side_to_move());
+    let total =
+        <Evaluation as game::Evaluation<Breakthru>>::new(position, choice).evaluate(position, 0);
+    text += &match choice.network(inputs::NET_KIND) {
+        Some(net) => {
+            let origin = choice.origin(inputs::NET_KIND);
+            let parts = if net.residual {
+                let hand_made = evaluate(position);
+                format!(" (hand-made {hand_made} + network {})", total - hand_made)
+            } else {
+                String::new()
+            };
+            format!(
+                "\nNNUE evaluation ({origin} Breakthru network): {total} cp for {side}{parts}\n\
+                 The search uses the NNUE evaluation."
+            )
+        }
+        None if choice.linear_only => "\nNNUE evaluation: off (Use NNUE is false)\n\
+             The search uses the hand-made evaluation."
+            .to_string(),
+        None => "\nNNUE evaluation: no Breakthru network\n\
+             The search uses the hand-made evaluation."
+            .to_string(),
+    };
+    text
 }
 
 #[cfg(test)]

@@ -260,8 +260,8 @@ impl Game for BreakthruGame {
         self.position.diagram()
     }
 
-    fn explain(&self, _: &EvalChoice) -> String {
-        evaluation::explain(&self.position)
+    fn explain(&self, choice: &EvalChoice) -> String {
+        evaluation::explain_with(&self.position, choice)
     }
 
     fn visit<V: PositionVisitor<Leg>>(&self, visitor: V) -> V::Output {

@@ -7,7 +7,7 @@
 //! turn with a ship diagonally beside the flagship.
 
 use super::bitboard::Board121;
-use super::evaluation::HandMade;
+use super::evaluation::Evaluation;
 use super::notation::Leg;
 use super::position::Breakthru;
 use super::zobrist::Piece;
@@ -27,7 +27,7 @@ impl Position for Breakthru {
     type Forced = [Leg; 0];
     type Tables = ();
     type OrderHints = ();
-    type Evaluation = HandMade;
+    type Evaluation = Evaluation;
 
     const ALTERNATES: bool = false;
     /// By side, from-square and to-square.

@@ -3,7 +3,8 @@
 //! capture, one flagship slide, or two slides by two different ships (one alone when no
 //! second is possible). Bitboards on a `u128`, legs one at a time and whole turns, the end of
 //! the game, Zobrist hashing, position strings, notation, perft and a diagram; the
-//! hand-made evaluation, its training records and features, and the search's hooks; and the
+//! hand-made evaluation, the network's inputs, the training records and features, and the
+//! search's hooks; and the
 //! 1965 sheet's setup phase, where each side places its fleet.
 //! Nothing here knows about threads or I/O.
 
@@ -14,6 +15,7 @@ pub mod evaluation;
 mod fen;
 mod game;
 mod hooks;
+pub mod inputs;
 mod legs;
 pub mod notation;
 pub mod perft;

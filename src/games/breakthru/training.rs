@@ -1,6 +1,7 @@
-//! Breakthru's training data and what its linear evaluation learns from it: the record of
-//! a position, the evaluation's features ([`super::evaluation::features`]) and which
-//! positions are quiet.
+//! Breakthru's training data and what its evaluations learn from it: the record of a
+//! position, the network's inputs read from a record through the engine's own definition
+//! ([`super::inputs`]), the hand-made evaluation's features
+//! ([`super::evaluation::features`]) and which positions are quiet.
 //!
 //! In a data file ([`crate::datagen::record`]) the board is `[11, 11]` and the game's tag
 //! `bkthru`. A position takes [`POSITION_BYTES`]: the flagship's square (255 once taken),
@@ -15,8 +16,11 @@
 use super::bitboard::Board121;
 use super::evaluation;
 use super::game::BreakthruGame;
+use super::inputs::{self, input};
 use super::position::Breakthru;
-use crate::game::{Color, LinearEval, TrainingData};
+use super::zobrist::Piece;
+use crate::game::{Color, LinearEval, TrainableEval, TrainingData};
+use crate::nnue::Network;
 use std::fmt;
 
 /// The board of Breakthru's data: there is one, 11x11 from the standard set-up.
@@ -106,6 +110,41 @@ impl TrainingData for BreakthruGame {
     }
 }
 
+impl TrainableEval for BreakthruGame {
+    fn blank_network(_: Board11) -> Network {
+        Network::blank(inputs::NET_KIND, inputs::INPUTS)
+    }
+
+    /// The flagship, then the escorts and the silver ships, each lowest square first. The
+    /// mirror image is the board seen left to right, which the rules cannot tell apart.
+    fn network_inputs(
+        _: Board11,
+        position: &[u8],
+        perspective: Color,
+        mirror: bool,
+        mut add: impl FnMut(usize),
+    ) {
+        let place = |square: usize| {
+            if mirror {
+                square - square % 11 + (10 - square % 11)
+            } else {
+                square
+            }
+        };
+        if let Some(square) = byte_square(position[0]) {
+            add(input(perspective, Piece::Flagship, place(square)));
+        }
+        for (piece, offset) in [(Piece::Escort, 1), (Piece::Silver, 1 + BITBOARD_BYTES)] {
+            let bytes = &position[offset..offset + BITBOARD_BYTES];
+            for (index, &byte) in bytes.iter().enumerate() {
+                for bit in (0..8).filter(|bit| byte & (1 << bit) != 0) {
+                    add(input(perspective, piece, place(index * 8 + bit)));
+                }
+            }
+        }
+    }
+}
+
 impl LinearEval for BreakthruGame {
     fn linear_evaluation(&self) -> i32 {
         evaluation::evaluate(self.position())
@@ -172,6 +211,19 @@ mod tests {
             assert_eq!(back.to_text(), game.to_text());
             assert_eq!(back.linear_evaluation(), game.linear_evaluation());
             assert_eq!(back.linear_features(), game.linear_features());
+            // The trainer's inputs, read from the bytes, are the engine's.
+            for (perspective, mirror) in [(side, false), (side.opponent(), true)] {
+                let mut read = Vec::new();
+                let bytes = encoded(game);
+                BreakthruGame::network_inputs(Board11, &bytes, perspective, mirror, |i| {
+                    read.push(i)
+                });
+                let mut engine = Vec::new();
+                inputs::active_inputs(game.position(), perspective, mirror, |i| engine.push(i));
+                read.sort();
+                engine.sort();
+                assert_eq!(read, engine);
+            }
         }
         let header = BreakthruGame::board_header(Board11);
         assert_eq!(BreakthruGame::read_board_header(header), Ok(Board11));
