@@ -273,7 +273,7 @@ fn datagen_plays_with_the_evaluation_asked_for() {
     assert_eq!(wrong_size.status.code(), Some(2));
     let stderr = String::from_utf8(wrong_size.stderr).unwrap();
     assert!(
-        stderr.contains("the network is for 8x8, the games are on 6x6"),
+        stderr.contains("the network is for Breakthrough 8x8, the games are Breakthrough 6x6"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
