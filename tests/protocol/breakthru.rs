@@ -78,11 +78,18 @@ fn d_draws_both_fleets() {
 type Term = (String, i64);
 
 /// The terms' values in centipawns for gold, those in centipawns for the side to move, and
-/// the evaluation line.
+/// the hand-made evaluation's line; the lines after it say what the network adds and which
+/// evaluation the search uses.
 fn eval_terms(troyka: &mut Troyka) -> (Vec<Term>, Vec<Term>, String) {
     let lines = troyka.ask("eval");
-    let (last, rows) = lines.split_last().expect("eval answers");
+    let total = lines
+        .iter()
+        .position(|line| line.starts_with("evaluation "))
+        .expect("the hand-made evaluation's line");
+    let (rows, last, network) = (&lines[..total], &lines[total], &lines[total + 1..]);
     assert!(rows[0].ends_with("(cp for gold)"), "{lines:#?}");
+    assert!(network[0].starts_with("NNUE evaluation"), "{lines:#?}");
+    assert!(network[network.len() - 1].starts_with("The search uses the "), "{lines:#?}");
     let term = |row: &String| {
         let (name, value) = row.rsplit_once(' ').expect("a value");
         let name = name.trim_end().trim_end_matches(char::is_numeric).trim();
