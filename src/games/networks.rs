@@ -12,6 +12,7 @@ const FILES: &[(&str, &[u8])] = &[
     ("8x8", include_bytes!("../../nets/8x8.nnue")),
     ("7x7", include_bytes!("../../nets/7x7.nnue")),
     ("6x6", include_bytes!("../../nets/6x6.nnue")),
+    ("breakthru", include_bytes!("../../nets/breakthru.nnue")),
 ];
 
 /// The number of inputs of nets of `kind`, or why the engine has no net of that kind.
@@ -88,7 +89,7 @@ mod tests {
     fn every_built_in_network_reads_and_says_what_it_is_for() {
         for (name, bytes) in FILES {
             let net = from_bytes(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(describe(net.kind).ends_with(name), "{name}");
+            assert!(describe(net.kind).to_lowercase().ends_with(name), "{name}");
             assert_eq!(built_in(net.kind), Some(&net));
         }
         assert_eq!(built_in_kinds().len(), FILES.len());
