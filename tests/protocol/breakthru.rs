@@ -89,7 +89,10 @@ fn eval_terms(troyka: &mut Troyka) -> (Vec<Term>, Vec<Term>, String) {
     let (rows, last, network) = (&lines[..total], &lines[total], &lines[total + 1..]);
     assert!(rows[0].ends_with("(cp for gold)"), "{lines:#?}");
     assert!(network[0].starts_with("NNUE evaluation"), "{lines:#?}");
-    assert!(network[network.len() - 1].starts_with("The search uses the "), "{lines:#?}");
+    assert!(
+        network[network.len() - 1].starts_with("The search uses the "),
+        "{lines:#?}"
+    );
     let term = |row: &String| {
         let (name, value) = row.rsplit_once(' ').expect("a value");
         let name = name.trim_end().trim_end_matches(char::is_numeric).trim();
