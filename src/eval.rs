@@ -31,12 +31,63 @@ impl EvalChoice {
     }
 
     /// Where the network for `kind` comes from, for people: `EvalFile` or `built-in`.
-    pub fn origin(&self, kind: NetKind) -> &'static str {
+    fn origin(&self, kind: NetKind) -> &'static str {
         match &self.loaded {
             Some(loaded) if loaded.kind == kind => "EvalFile",
             _ => "built-in",
         }
     }
+
+    /// `eval`'s last two lines, the same for every game: the network's part of the
+    /// evaluation (when a residual one is added to the hand-made one, both parts), and
+    /// which evaluation the search uses.
+    pub fn network_lines(&self, line: NetworkLines) -> String {
+        let NetworkLines {
+            kind,
+            net_name,
+            missing,
+            base: (base_name, base),
+            total,
+            side,
+        } = line;
+        match self.network(kind) {
+            Some(net) => {
+                let origin = self.origin(kind);
+                let parts = if net.residual {
+                    format!(" ({base_name} {base} + network {})", total - base)
+                } else {
+                    String::new()
+                };
+                format!(
+                    "NNUE evaluation ({origin} {net_name} network): {total} cp for {side}{parts}\n\
+                     The search uses the NNUE evaluation."
+                )
+            }
+            None if self.linear_only => format!(
+                "NNUE evaluation: off (Use NNUE is false)\n\
+                 The search uses the {base_name} evaluation."
+            ),
+            None => format!(
+                "NNUE evaluation: {missing}\n\
+                 The search uses the {base_name} evaluation."
+            ),
+        }
+    }
+}
+
+/// What [`EvalChoice::network_lines`] says of one position.
+pub struct NetworkLines<'a> {
+    /// The network the game would use.
+    pub kind: NetKind,
+    /// The network as people name it: `8x8`, `Breakthru`.
+    pub net_name: &'a str,
+    /// What is said when there is no network: `no network for 9x6`.
+    pub missing: &'a str,
+    /// The evaluation a residual network is added to, as people name it, and its value.
+    pub base: (&'a str, i32),
+    /// The evaluation the search uses, and the side to move it is for.
+    pub total: i32,
+    pub side: &'a str,
 }
 
 /// An evaluation as the command line names it (`--eval builtin|linear|NET`), before a net

@@ -5,7 +5,7 @@
 use super::inputs::{self, Change, Inputs};
 use super::linear::Evaluator;
 use super::{Bitboard, Breakthrough, Position};
-use crate::eval::{EvalChoice, NetworkRef};
+use crate::eval::{EvalChoice, NetworkLines, NetworkRef};
 use crate::game::{self, Evaluation as _};
 use crate::nnue::AccumulatorStack;
 use crate::search::MAX_PLY;
@@ -79,29 +79,13 @@ pub fn explain(game: &Breakthrough, choice: &EvalChoice) -> String {
     text += &format!("Linear evaluation: {} cp for {side}\n", breakdown.total);
     let size = game.size();
     let total = with_position!(game, p => Evaluation::new(p, choice).evaluate(p, 0));
-    let kind = inputs::net_kind(size);
-    text += &match choice.network(kind) {
-        Some(net) => {
-            let origin = choice.origin(kind);
-            // A residual network's output is added to the linear evaluation.
-            let parts = if net.residual {
-                let linear = breakdown.total;
-                format!(" (linear {linear} + network {})", total - linear)
-            } else {
-                String::new()
-            };
-            format!(
-                "NNUE evaluation ({origin} {size} network): {total} cp for {side}{parts}\n\
-                 The search uses the NNUE evaluation."
-            )
-        }
-        None if choice.linear_only => "NNUE evaluation: off (Use NNUE is false)\n\
-             The search uses the linear evaluation."
-            .to_string(),
-        None => format!(
-            "NNUE evaluation: no network for {size}\n\
-             The search uses the linear evaluation."
-        ),
-    };
+    text += &choice.network_lines(NetworkLines {
+        kind: inputs::net_kind(size),
+        net_name: &size.to_string(),
+        missing: &format!("no network for {size}"),
+        base: ("linear", breakdown.total),
+        total,
+        side,
+    });
     text
 }

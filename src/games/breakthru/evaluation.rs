@@ -15,7 +15,7 @@ use super::bitboard::{Board121, Direction, SIDE};
 use super::inputs::{self, Change, Inputs};
 use super::notation::Leg;
 use super::position::Breakthru;
-use crate::eval::{EvalChoice, NetworkRef};
+use crate::eval::{EvalChoice, NetworkLines, NetworkRef};
 use crate::game::{self, Color, Evaluation as _};
 use crate::nnue::AccumulatorStack;
 use crate::search::MAX_PLY;
@@ -273,27 +273,15 @@ pub fn explain_with(position: &Breakthru, choice: &EvalChoice) -> String {
     let side = super::side_name(position.side_to_move());
     let total =
         <Evaluation as game::Evaluation<Breakthru>>::new(position, choice).evaluate(position, 0);
-    text += &match choice.network(inputs::NET_KIND) {
-        Some(net) => {
-            let origin = choice.origin(inputs::NET_KIND);
-            let parts = if net.residual {
-                let hand_made = evaluate(position);
-                format!(" (hand-made {hand_made} + network {})", total - hand_made)
-            } else {
-                String::new()
-            };
-            format!(
-                "\nNNUE evaluation ({origin} Breakthru network): {total} cp for {side}{parts}\n\
-                 The search uses the NNUE evaluation."
-            )
-        }
-        None if choice.linear_only => "\nNNUE evaluation: off (Use NNUE is false)\n\
-             The search uses the hand-made evaluation."
-            .to_string(),
-        None => "\nNNUE evaluation: no Breakthru network\n\
-             The search uses the hand-made evaluation."
-            .to_string(),
-    };
+    text += "\n";
+    text += &choice.network_lines(NetworkLines {
+        kind: inputs::NET_KIND,
+        net_name: "Breakthru",
+        missing: "no Breakthru network",
+        base: ("hand-made", evaluate(position)),
+        total,
+        side,
+    });
     text
 }
 
