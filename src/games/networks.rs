@@ -52,10 +52,10 @@ pub fn read(path: &std::path::Path) -> Result<Network, String> {
     from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The default network for `kind`, if there is one. Each is read once, on first use.
-pub fn built_in(kind: NetKind) -> Option<&'static Network> {
+/// The default networks, each read once, on first use.
+fn built_in_nets() -> &'static [Network] {
     static NETS: OnceLock<Vec<Network>> = OnceLock::new();
-    let nets = NETS.get_or_init(|| {
+    NETS.get_or_init(|| {
         FILES
             .iter()
             .filter_map(|(name, bytes)| match from_bytes(bytes) {
@@ -68,17 +68,17 @@ pub fn built_in(kind: NetKind) -> Option<&'static Network> {
                 }
             })
             .collect()
-    });
-    nets.iter().find(|net| net.kind == kind)
+    })
+}
+
+/// The default network for `kind`, if there is one.
+pub fn built_in(kind: NetKind) -> Option<&'static Network> {
+    built_in_nets().iter().find(|net| net.kind == kind)
 }
 
 /// The kinds that have a default network.
 pub fn built_in_kinds() -> Vec<NetKind> {
-    FILES
-        .iter()
-        .filter_map(|(_, bytes)| from_bytes(bytes).ok())
-        .map(|net| net.kind)
-        .collect()
+    built_in_nets().iter().map(|net| net.kind).collect()
 }
 
 #[cfg(test)]
