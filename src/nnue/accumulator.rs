@@ -230,3 +230,57 @@ impl<F: FeatureSet> AccumulatorStack<F> {
         self.accumulator(net, ply).evaluate(net, side_to_move)
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::game::{MoveList, Position};
+    use rand_mt::Mt64;
+
+    /// Plays a random line of at most `plies` from `root` as the search walks its tree
+    /// (moves, passes where the game allows them, jumps back a few plies between siblings),
+    /// telling the stack each `change`, and checks at random plies that the stack's
+    /// accumulator is the one computed `from_scratch`.
+    pub(crate) fn check_random_line<P: Position, F: FeatureSet>(
+        net: &Network,
+        features: F,
+        root: P,
+        plies: usize,
+        rng: &mut Mt64,
+        change: impl Fn(&P, P::Move) -> F::Change,
+        from_scratch: impl Fn(&P) -> Accumulator,
+    ) {
+        let mut stack = AccumulatorStack::new(features, from_scratch(&root), plies);
+        let mut line = vec![root];
+        while let Some(position) = line.last().copied() {
+            if position.decided().is_some() || line.len() >= plies {
+                break;
+            }
+            let ply = line.len();
+            let roll = rng.next_u64() % 10;
+            let child = if roll == 0 && ply > 2 {
+                line.truncate(ply - 2);
+                continue;
+            } else if roll == 1 && position.may_pass() {
+                stack.push_pass(ply);
+                position.pass()
+            } else {
+                let mut moves = MoveList::new();
+                position.generate(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                stack.push_change(ply, change(&position, mv));
+                position.play(mv)
+            };
+            line.push(child);
+            if rng.next_u64().is_multiple_of(3) {
+                let side = child.side_to_move();
+                let expected = from_scratch(&child);
+                assert_eq!(stack.accumulator(net, ply), &expected);
+                assert_eq!(stack.evaluate(net, ply, side), expected.evaluate(net, side));
+            }
+        }
+    }
+}

@@ -115,10 +115,10 @@ pub fn active_inputs<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::breakthrough::{Breakthrough, MoveList};
+    use crate::games::breakthrough::Breakthrough;
     use crate::games::networks;
+    use crate::nnue::accumulator::tests::check_random_line;
     use crate::nnue::network::tests::random_network;
-    use crate::nnue::AccumulatorStack;
     use crate::with_position;
     use rand_mt::Mt64;
 
@@ -135,40 +135,19 @@ mod tests {
             let mut rng = Mt64::new(seed as u64);
             for _ in 0..20 {
                 let root = Breakthrough::start(size);
-                with_position!(&root, p => {
-                    let mut stack = AccumulatorStack::new(Inputs { size }, accumulator(&net, p), 200);
-                    let mut line = vec![*p];
-                    while let Some(position) = line.last().copied() {
-                        if position.winner().is_some() || line.len() >= 200 {
-                            break;
-                        }
-                        let ply = line.len();
-                        let roll = rng.next_u64() % 10;
-                        let child = if roll == 0 && ply > 2 {
-                            // Back up a few plies, as the search does between siblings.
-                            line.truncate(ply - 2);
-                            continue;
-                        } else if roll == 1 {
-                            stack.push_pass(ply);
-                            position.pass()
-                        } else {
-                            let mut moves = MoveList::new();
-                            position.generate(&mut moves);
-                            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                            let mover = position.side_to_move();
-                            let capture = position.is_capture(mv);
-                            stack.push_change(ply, Change { mover, mv, capture });
-                            position.play(mv)
-                        };
-                        line.push(child);
-                        if rng.next_u64().is_multiple_of(3) {
-                            let side = child.side_to_move();
-                            let expected = accumulator(&net, &child);
-                            assert_eq!(stack.evaluate(&net, ply, side), expected.evaluate(&net, side));
-                            assert_eq!(stack.accumulator(&net, ply), &expected);
-                        }
-                    }
-                });
+                with_position!(&root, p => check_random_line(
+                    &net,
+                    Inputs { size },
+                    *p,
+                    200,
+                    &mut rng,
+                    |position, mv| Change {
+                        mover: position.side_to_move(),
+                        mv,
+                        capture: position.is_capture(mv),
+                    },
+                    |position| accumulator(&net, position),
+                ));
             }
         }
     }

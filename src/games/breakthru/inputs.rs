@@ -92,21 +92,26 @@ impl FeatureSet for Inputs {
     }
 }
 
+/// `square`, or with `mirror` its image in the board seen left to right (a position the
+/// rules cannot tell from the original).
+#[inline]
+pub fn mirrored(square: usize, mirror: bool) -> usize {
+    if mirror {
+        square - square % SIDE + (SIDE - 1 - square % SIDE)
+    } else {
+        square
+    }
+}
+
 /// Calls `add` with the input of every piece of `position` seen by `perspective`; with
-/// `mirror`, of its mirror image left to right (which the rules cannot tell apart).
+/// `mirror`, of its mirror image ([`mirrored`]).
 pub fn active_inputs(
     position: &Breakthru,
     perspective: Color,
     mirror: bool,
     mut add: impl FnMut(usize),
 ) {
-    let place = |square: usize| {
-        if mirror {
-            square - square % SIDE + (SIDE - 1 - square % SIDE)
-        } else {
-            square
-        }
-    };
+    let place = |square| mirrored(square, mirror);
     let fleets = [
         (Piece::Escort, position.escorts()),
         (Piece::Silver, position.silver()),
@@ -131,9 +136,8 @@ pub fn accumulator(net: &Network, position: &Breakthru) -> Accumulator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveList, Position as _};
+    use crate::nnue::accumulator::tests::check_random_line;
     use crate::nnue::network::tests::random_network;
-    use crate::nnue::AccumulatorStack;
     use rand_mt::Mt64;
 
     /// Along random games from the start and from the setup phase, with passes and jumps
@@ -149,35 +153,9 @@ mod tests {
             } else {
                 Breakthru::start()
             };
-            let mut stack = AccumulatorStack::new(Inputs, accumulator(&net, &root), 300);
-            let mut line = vec![root];
-            while let Some(position) = line.last().copied() {
-                if position.decided().is_some() || line.len() >= 300 {
-                    break;
-                }
-                let ply = line.len();
-                let roll = rng.next_u64() % 10;
-                let child = if roll == 0 && ply > 2 {
-                    line.truncate(ply - 2);
-                    continue;
-                } else if roll == 1 && position.may_pass() {
-                    stack.push_pass(ply);
-                    position.pass()
-                } else {
-                    let mut legs = MoveList::new();
-                    position.generate(&mut legs);
-                    if legs.is_empty() {
-                        break;
-                    }
-                    let leg = legs[(rng.next_u64() % legs.len() as u64) as usize];
-                    stack.push_change(ply, Change::of(&position, leg));
-                    position.play(leg)
-                };
-                line.push(child);
-                if rng.next_u64().is_multiple_of(3) {
-                    assert_eq!(stack.accumulator(&net, ply), &accumulator(&net, &child));
-                }
-            }
+            check_random_line(&net, Inputs, root, 300, &mut rng, Change::of, |position| {
+                accumulator(&net, position)
+            });
         }
     }
 

@@ -124,13 +124,7 @@ impl TrainableEval for BreakthruGame {
         mirror: bool,
         mut add: impl FnMut(usize),
     ) {
-        let place = |square: usize| {
-            if mirror {
-                square - square % 11 + (10 - square % 11)
-            } else {
-                square
-            }
-        };
+        let place = |square| inputs::mirrored(square, mirror);
         if let Some(square) = byte_square(position[0]) {
             add(input(perspective, Piece::Flagship, place(square)));
         }
