@@ -3,9 +3,9 @@
 
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
+use troyka::games::breakthrough::proof::check::{check, Report};
+use troyka::games::breakthrough::proof::position_text;
 use troyka::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
-use troyka::proof::check::{check, Report};
-use troyka::proof::position_text;
 use troyka::solve::{Finding, Settings, Solution, Solver};
 use troyka::with_position;
 

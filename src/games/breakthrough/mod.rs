@@ -18,6 +18,7 @@ mod moves;
 pub mod networks;
 pub mod perft;
 pub mod position;
+pub mod proof;
 pub mod race;
 mod training;
 pub mod zobrist;
