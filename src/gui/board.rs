@@ -4,12 +4,12 @@
 //! the engine's conductor are written once for both games.
 
 use super::line::{Eval, GameLine};
-use super::record::{self, Players};
+use super::pgn_export::{self, Players};
 use super::view::BoardView;
 use crate::game::{Color, Game};
 use crate::games::{GameVisitor, Variant};
+use crate::tournament::game_record::MoveNote;
 use crate::tournament::pgn;
-use crate::tournament::record::MoveNote;
 
 /// A page's game. See [`GameLine`] for what each method does.
 pub trait Board: Send {
@@ -97,7 +97,7 @@ impl<G: Game> Board for GameLine<G> {
     }
 
     fn pgn(&self, players: &Players) -> String {
-        record::write(self, players)
+        pgn_export::write(self, players)
     }
 }
 

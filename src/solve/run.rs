@@ -47,14 +47,14 @@ pub fn solve_and_prove<G: Game>(
         .name("solve".into())
         .stack_size(STACK_BYTES)
         .spawn(move || {
-            let command = Command {
+            let run = SolveRun {
                 settings,
                 stop: &stop,
                 proof,
                 checkpoint,
                 json,
             };
-            game.visit_solvable(command).unwrap_or_else(|| {
+            game.visit_solvable(run).unwrap_or_else(|| {
                 Err(format!(
                     "{} cannot be solved: the solver proves only games without draws",
                     G::NAME
@@ -85,7 +85,7 @@ pub fn verify_file(path: &Path, check: ProofChecker, deep: bool) -> Result<(), S
 }
 
 /// `troyka solve` as it was asked for, run on the game as the solver sees it.
-struct Command<'a> {
+struct SolveRun<'a> {
     settings: Settings,
     stop: &'a AtomicBool,
     proof: Option<PathBuf>,
@@ -93,7 +93,7 @@ struct Command<'a> {
     json: Option<PathBuf>,
 }
 
-impl<M: GameMove> SolvableVisitor<M> for Command<'_> {
+impl<M: GameMove> SolvableVisitor<M> for SolveRun<'_> {
     type Output = Result<(), String>;
 
     fn visit<G: ProvableGame<Move = M>>(self, game: &G, check: ProofChecker) -> Self::Output
@@ -105,17 +105,17 @@ impl<M: GameMove> SolvableVisitor<M> for Command<'_> {
 }
 
 /// The solve itself, on the solver's thread; `check` is the game's proof checker.
-fn prove<G: ProvableGame>(command: Command, game: &G, check: ProofChecker) -> Result<(), String>
+fn prove<G: ProvableGame>(run: SolveRun, game: &G, check: ProofChecker) -> Result<(), String>
 where
     G::Move: Ord,
 {
-    let Command {
+    let SolveRun {
         settings,
         stop,
         proof,
         checkpoint,
         json,
-    } = command;
+    } = run;
     let solver = Solver::new(settings);
     match game.board_size() {
         Some(size) => println!("position {} ({size})", game.to_text()),

@@ -1,5 +1,5 @@
 //! Breakthrough's proof checker as the generic layers call it (a
-//! [`ProofChecker`](crate::game::ProofChecker)): [`check`](super::check::check)'s report in
+//! [`ProofChecker`](crate::game::ProofChecker)): [`check()`](super::check::check)'s report in
 //! words, for `troyka verify-proof`, `troyka solve` on the proof it has just written, and
 //! the protocol's `go solve`.
 
