@@ -56,7 +56,8 @@ pub fn solve_and_prove<G: Game>(
             };
             game.visit_solvable(run).unwrap_or_else(|| {
                 Err(format!(
-                    "{} cannot be solved: the solver proves only games without draws",
+                    "the solver cannot prove {} positions: it proves games without draws \
+                     that have a proof format",
                     G::NAME
                 ))
             })
