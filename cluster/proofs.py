@@ -1,10 +1,11 @@
-"""One proof from many jobs. The proof format (src/proof/mod.rs) lets a line build only
-on lines above it, so the joined proof is every job proof's lines (each ends with its own
-root's line), then the master's lines for the top of the tree, children before parents,
-then ``end``: a file in today's format, which ``troyka verify-proof`` checks from the
-rules alone, trusting neither the workers nor the master. Before that, each job proof is
-checked against the SHA-256 its job reported and against the position and winner the
-tree expects of it, so that a proof that is missing or was changed since is named."""
+"""One proof from many jobs. The proof format (src/games/breakthrough/proof/mod.rs) lets
+a line build only on lines above it, so the joined proof is every job proof's lines (each
+ends with its own root's line), then the master's lines for the top of the tree, children
+before parents, then ``end``: a file in today's format, which ``troyka verify-proof``
+checks from the rules alone, trusting neither the workers nor the master. Before that,
+each job proof is checked against the SHA-256 its job reported and against the position
+and winner the tree expects of it, so that a proof that is missing or was changed since is
+named."""
 
 import gzip
 import hashlib

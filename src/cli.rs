@@ -8,10 +8,10 @@
 
 use crate::eval::EvalSpec;
 use crate::game::{Game, TrainableEval};
-use crate::games::breakthrough::{BoardSize, Breakthrough};
+use crate::games::breakthrough::{self, BoardSize, Breakthrough};
 use crate::games::breakthru::BreakthruGame;
 use crate::games::{networks, GameVisitor, Variant};
-use crate::{datagen, perft, proof, solve, train};
+use crate::{datagen, perft, solve, train};
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
@@ -39,7 +39,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Features(args)) => args.run(),
         Some(Command::Train(args)) => args.run(),
         Some(Command::Solve(args)) => args.run(),
-        Some(Command::VerifyProof(args)) => proof::verify_file(&args.file, args.deep),
+        Some(Command::VerifyProof(args)) => {
+            solve::verify_file(&args.file, breakthrough::proof::verify, args.deep)
+        }
         Some(Command::Gui(args)) => crate::gui::run(args.port, args.open),
     };
     match result {

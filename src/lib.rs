@@ -11,7 +11,6 @@ pub mod gui;
 pub mod memory;
 pub mod nnue;
 pub mod perft;
-pub mod proof;
 pub mod protocol;
 pub mod search;
 pub mod solve;

@@ -11,7 +11,7 @@ use breakthru_support::plain::{below, turn_text, Plain};
 use rand_mt::Mt64;
 use troyka::game::{Color, GameResult};
 use troyka::games::breakthru::{
-    divide, perft, Board121, Breakthru, EndReason, Leg, Turn, NO_CAPTURE_LIMIT,
+    divide, perft, Board121, Breakthru, BreakthruTurn, EndReason, Leg, NO_CAPTURE_LIMIT,
 };
 
 const START: &str =
@@ -61,7 +61,7 @@ fn random_playouts_agree_with_the_plain_rules() {
                 break;
             }
             // Captures half the time when there are any, so that the fleets thin out.
-            let captures: Vec<Turn> = turns
+            let captures: Vec<BreakthruTurn> = turns
                 .iter()
                 .copied()
                 .filter(|turn| position.is_capture(turn.legs()[0]))
@@ -129,8 +129,8 @@ fn leg(text: &str) -> Leg {
     Leg::parse(text).unwrap()
 }
 
-fn texts(turns: &[Turn]) -> Vec<String> {
-    sorted(turns.iter().map(Turn::to_string).collect())
+fn texts(turns: &[BreakthruTurn]) -> Vec<String> {
+    sorted(turns.iter().map(BreakthruTurn::to_string).collect())
 }
 
 /// The error for `turn` here, which must mention `says`.
@@ -150,7 +150,7 @@ fn a_single_slide_is_a_turn_only_when_no_second_can_follow() {
     assert!(lone
         .legal_turns()
         .iter()
-        .all(|t| matches!(t, Turn::Single(_))));
+        .all(|t| matches!(t, BreakthruTurn::Single(_))));
     let after = lone.play_leg(leg("a1a5"));
     assert!(!after.is_first_leg_played());
     assert_eq!(
@@ -167,7 +167,7 @@ fn a_single_slide_is_a_turn_only_when_no_second_can_follow() {
     assert!(boxed
         .legal_turns()
         .iter()
-        .all(|t| matches!(t, Turn::Single(_))));
+        .all(|t| matches!(t, BreakthruTurn::Single(_))));
     refused(&boxed, "a11a3,a1b2", "no other ship can slide");
     // The first slide may open the way for the second: b1 moves, then a1 can.
     let opening = read("11/11/11/11/11/5F5/11/11/11/E10/ss9 s 0 1");
@@ -235,7 +235,7 @@ fn gold_wins_on_the_edge() {
         .map(|turn| turn.to_string())
         .collect();
     assert_eq!(sorted(escapes), ["f10a10", "f10f1", "f10f11", "f10k10"]);
-    let out = near.play_turn(Turn::Single(leg("f10f11")));
+    let out = near.play_turn(BreakthruTurn::Single(leg("f10f11")));
     assert_eq!(
         out.outcome(),
         Some((GameResult::Win(Color::White), EndReason::FlagshipEscaped))
@@ -306,8 +306,13 @@ fn legs_one_at_a_time_and_the_rest_of_a_turn() {
     // Mid-turn, the turns are what is left: each second slide alone.
     let rest = mid.legal_turns();
     assert_eq!(rest.len() as u64, mid.count_turns());
-    assert!(rest.iter().all(|turn| matches!(turn, Turn::Single(_))));
-    assert_eq!(mid.parse_turn("d6c6"), Ok(Turn::Single(leg("d6c6"))));
+    assert!(rest
+        .iter()
+        .all(|turn| matches!(turn, BreakthruTurn::Single(_))));
+    assert_eq!(
+        mid.parse_turn("d6c6"),
+        Ok(BreakthruTurn::Single(leg("d6c6")))
+    );
     refused(&mid, "c5c4", "the ship on c5 has already slid this turn");
     refused(&mid, "f6f5", "the flagship cannot make the second slide");
     refused(
@@ -326,7 +331,10 @@ fn legs_one_at_a_time_and_the_rest_of_a_turn() {
         "e1d2,h4h5",
         "e1d2 is a capture, which is a whole turn",
     );
-    assert_eq!(capture.parse_turn("e1d2"), Ok(Turn::Single(leg("e1d2"))));
+    assert_eq!(
+        capture.parse_turn("e1d2"),
+        Ok(BreakthruTurn::Single(leg("e1d2")))
+    );
 }
 
 #[test]

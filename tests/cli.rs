@@ -368,6 +368,60 @@ fn ctrl_c_stops_a_solve_with_what_it_knows() {
     assert!(text.contains("nodes "), "{text}");
 }
 
+/// `troyka solve --json` on `fen` with a node budget: the file the cluster's jobs read.
+fn solve_json(fen: &str, nodes: &str) -> String {
+    let path = std::env::temp_dir().join(format!("troyka-job-{}-{nodes}.json", std::process::id()));
+    let output = troyka(&[
+        "solve",
+        "--fen",
+        fen,
+        "--hash",
+        "4",
+        "--nodes",
+        nodes,
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    text
+}
+
+#[test]
+fn an_unsolved_job_lists_the_children_with_their_numbers() {
+    let text = solve_json("ppppp/ppppp/5/PPPPP/PPPPP w 0 1", "2000");
+    assert!(text.starts_with(
+        "{\"board\": \"5x5\", \"fen\": \"ppppp/ppppp/5/PPPPP/PPPPP w 0 1\", \
+         \"position\": \"w00003ff.1ff8000\", \"side\": \"white\", \"result\": \"unknown\""
+    ));
+    assert!(text
+        .contains("\"proof_lines\": null, \"others\": null, \"children\": [{\"move\": \"b2a3\""));
+    // White's 13 first moves (mirror images are different moves), none settled.
+    assert_eq!(text.matches("\"move\"").count(), 13);
+    assert_eq!(text.matches("\"settled\": null").count(), 13);
+    assert!(text.ends_with("]}\n"));
+}
+
+#[test]
+fn a_jobs_settled_children_and_defences_are_named() {
+    // Black threatens c2-c1: only the captures of its runner defend, every other move
+    // leaves a position black wins with a step to the goal, and either capture takes
+    // black's last piece.
+    let text = solve_json("5/5/5/2p2/1P1P1 w 0 1", "1000");
+    assert!(
+        text.contains("\"result\": \"won\", \"pn\": 0, \"dn\": null"),
+        "{text}"
+    );
+    assert!(text.contains("\"others\": \"win1\""), "{text}");
+    assert_eq!(text.matches("\"move\"").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("\"pn\": null, \"dn\": 0, \"settled\": \"end\"")
+            .count(),
+        2
+    );
+}
+
 #[test]
 fn train_is_reproducible_from_its_seed_and_writes_a_net_the_engine_reads() {
     let dir = std::env::temp_dir().join(format!("troyka-cli-train-{}", std::process::id()));

@@ -8,12 +8,12 @@ use fuzz_support::{below, chance, pick, random_game, report, spoil, Budget};
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use troyka::games::breakthrough::proof::check::check;
 use troyka::games::breakthrough::{BoardSize, Breakthrough, Color};
-use troyka::proof::check::check;
 use troyka::solve::{Finding, Settings, Solver};
+use troyka::tournament::game_record::{Ending, GameRecord, GameResult, MoveNote, Termination};
 use troyka::tournament::openings::from_lines;
 use troyka::tournament::pgn::{self, Header};
-use troyka::tournament::record::{Ending, GameRecord, GameResult, MoveNote, Termination};
 
 /// Random text: spoiled real input, or characters from a small alphabet that the readers
 /// care about.

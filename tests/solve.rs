@@ -3,9 +3,9 @@
 
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
+use troyka::games::breakthrough::proof::check::{check, CheckReport};
+use troyka::games::breakthrough::proof::position_text;
 use troyka::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
-use troyka::proof::check::{check, Report};
-use troyka::proof::position_text;
 use troyka::solve::{Finding, Settings, Solution, Solver};
 use troyka::with_position;
 
@@ -51,7 +51,7 @@ fn proof_of(solver: &Solver, game: &Breakthrough, solution: &Solution<Move>) -> 
     String::from_utf8(bytes).unwrap()
 }
 
-fn check_text(text: &str, deep: bool) -> Result<Report, String> {
+fn check_text(text: &str, deep: bool) -> Result<CheckReport, String> {
     check(text.as_bytes(), deep)
 }
 

@@ -13,10 +13,10 @@
 //! randomness comes from the seed and its index, so runs with different seeds are shards of
 //! one data set, and output files can be appended to.
 
-mod features;
+mod linear_features;
 pub mod record;
 
-pub use features::print_features;
+pub use linear_features::print_features;
 
 use crate::eval::EvalChoice;
 use crate::game::{Color, Game, GameMove, GameResult, Position, PositionVisitor, TrainingData};

@@ -24,6 +24,7 @@ pub use training::{LinearEval, TrainableEval, TrainingData, MAX_ACTIVE_INPUTS};
 use crate::eval::EvalChoice;
 use proof::ProvableGame;
 use std::fmt::Debug;
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A side. White moves first (Breakthrough's white; Breakthru's gold).
@@ -481,16 +482,24 @@ pub struct XBoardSetup {
 }
 
 /// What a game's proof checker found in a proof that holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedProof {
     /// Positions proved.
     pub positions: u64,
     /// The longest line of the proof, in plies.
     pub depth: u32,
+    /// The verdict in the game's words, as `troyka verify-proof` prints it: what the proof
+    /// proves and what it rests on (`proof checked: black wins … within 34 plies; …`).
+    pub verdict: String,
+    /// What the checker saw that does not make the proof wrong but is worth telling (lines
+    /// no other line uses), one sentence each.
+    pub notes: Vec<String>,
 }
 
-/// A game's proof checker: reads a whole proof, as the solver wrote it, and checks it.
-pub type ProofChecker = fn(&[u8]) -> Result<CheckedProof, String>;
+/// A game's proof checker: reads a whole proof, as the solver wrote it, and checks it. With
+/// `deep` (the second argument) it also confirms every rule the proof cites by brute force,
+/// so that the check trusts nothing but the rules of play.
+pub type ProofChecker = fn(&mut dyn BufRead, bool) -> Result<CheckedProof, String>;
 
 /// Code that runs on a game the solver can prove: what [`Game::visit_solvable`] calls, with
 /// the game's proof checker.

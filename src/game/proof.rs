@@ -6,7 +6,7 @@
 //! solver: this vocabulary is all they have in common.
 
 use super::{Color, Game, GameMove, MoveList, Position};
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 use std::io::{self, Write};
 
 /// What the solver's rules say of a position, as [`super::Exact`] does, but naming the rule
@@ -53,7 +53,8 @@ pub trait Provable: Position {
     /// What a proof may cite to settle a position without a line of its own
     /// (Breakthrough's race patterns). Where a loser's moves share rules, the rule shared
     /// by the most moves sums them up, and the first in this order among equals.
-    type Rule: Copy + Ord + Debug;
+    /// A rule is written in proofs (and in the cluster's job files) as it displays.
+    type Rule: Copy + Ord + Debug + Display;
 
     /// [`Position::solver_exact`] with the rule behind it: the two must agree.
     fn verdict(&self, tables: &Self::Tables) -> Verdict<Self::Forced, Self::Rule>;
@@ -76,6 +77,10 @@ pub trait Provable: Position {
         (moves, others)
     }
 
+    /// How the proof's lines write this position (the cluster's job files name positions
+    /// so too).
+    fn proof_text(&self) -> String;
+
     /// Writes the line of this position: what shows that it is won for the winner.
     fn write_proof_line(
         &self,
@@ -92,7 +97,8 @@ pub trait ProofVisitor<M: GameMove> {
 }
 
 /// A game whose positions are [`Provable`]: the file around the lines, and the way to them.
-pub trait ProvableGame: Game {
+/// Equality tells a solve's checkpoint whether it was saved from the same root.
+pub trait ProvableGame: Game + PartialEq {
     /// Writes what comes before the lines: what the proof proves (the root, the winner).
     fn write_proof_header(&self, winner: Color, out: &mut dyn Write) -> io::Result<()>;
     /// Writes what closes the proof after its last line.

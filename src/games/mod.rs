@@ -118,11 +118,39 @@ impl Variant {
                 Variant::named_for_board(Breakthrough::NAME, &own.to_string())
                     .unwrap_or(Breakthrough::NAME)
             )),
-            Some(other) => Err(format!(
+            Some(other) => other.on_board(&size.to_string()),
+        }
+    }
+
+    /// [`Variant::choose`] on the words a front end was given (the match runner's
+    /// `--variant` and `--size`, the browser board's new game): a variant's name, a board
+    /// size (`CxR`) and a position string, each optional.
+    pub fn read(
+        name: Option<&str>,
+        size: Option<&str>,
+        position: Option<&str>,
+    ) -> Result<Variant, String> {
+        let variant = name.map(Variant::named).transpose()?;
+        let size = size.map(str::parse::<BoardSize>).transpose()?;
+        Variant::choose(variant, size, position)
+    }
+
+    /// This variant's game on the board `size` (`CxR`), whatever board the variant had:
+    /// only Breakthrough is played on boards of several sizes.
+    pub fn on_board(self, size: &str) -> Result<Variant, String> {
+        match self {
+            Variant::Breakthrough(_) => size.parse().map(Variant::Breakthrough),
+            other => Err(format!(
                 "a board size is Breakthrough's; {} has none",
                 other.game_name()
             )),
         }
+    }
+
+    /// Whether the game is played on a board of squares, which its position strings write
+    /// rank by rank (what the browser board draws): all but the toy Relay, a pile of stones.
+    pub fn has_board(self) -> bool {
+        !matches!(self, Variant::Relay)
     }
 
     /// The game's name ([`Game::NAME`]), the same for every set-up of one game.
@@ -158,9 +186,8 @@ mod tests {
     fn every_front_end_chooses_the_game_alike() {
         let board = |cols, rows| Variant::Breakthrough(BoardSize::new(cols, rows).unwrap());
         let choose = |name: Option<&str>, size: Option<(usize, usize)>, fen: Option<&str>| {
-            let variant = name.map(Variant::named).transpose()?;
-            let size = size.map(|(cols, rows)| BoardSize::new(cols, rows).unwrap());
-            Variant::choose(variant, size, fen)
+            let size = size.map(|(cols, rows)| format!("{cols}x{rows}"));
+            Variant::read(name, size.as_deref(), fen)
         };
         assert_eq!(choose(None, None, None), Ok(board(8, 8)));
         assert_eq!(
@@ -201,5 +228,16 @@ mod tests {
             let error = chosen.unwrap_err();
             assert!(error.contains(says), "{error}");
         }
+    }
+
+    #[test]
+    fn only_breakthrough_changes_boards() {
+        let board = |cols, rows| Variant::Breakthrough(BoardSize::new(cols, rows).unwrap());
+        assert_eq!(board(7, 7).on_board("9x6"), Ok(board(9, 6)));
+        assert!(board(8, 8).on_board("1x1").is_err());
+        let error = Variant::Breakthru.on_board("8x8").unwrap_err();
+        assert!(error.contains("breakthru has none"), "{error}");
+        assert!(board(8, 8).has_board() && Variant::Breakthru.has_board());
+        assert!(!Variant::Relay.has_board());
     }
 }

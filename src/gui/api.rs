@@ -5,8 +5,8 @@
 
 use super::assets;
 use super::board::NewGame;
-use super::session::{Refusal, SettingsChange, StateView};
-use super::sessions::{Sessions, Unavailable, MAX_SESSIONS};
+use super::page_session::{Refusal, SettingsChange, StateView};
+use super::page_sessions::{PageSessions, Unavailable, MAX_SESSIONS};
 use super::socket;
 use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
@@ -25,7 +25,7 @@ pub const MAX_BODY: usize = 256 * 1024;
 
 /// What every handler shares.
 pub struct App {
-    pub sessions: Arc<Sessions>,
+    pub sessions: Arc<PageSessions>,
     /// The port the server listens on, for checking `Host` and `Origin`.
     pub port: u16,
 }

@@ -4,14 +4,12 @@
 //! the engine's conductor are written once for both games.
 
 use super::line::{Eval, GameLine};
-use super::record::{self, Players};
+use super::pgn_export::{self, Players};
 use super::view::BoardView;
 use crate::game::{Color, Game};
-use crate::games::breakthrough::BoardSize;
 use crate::games::{GameVisitor, Variant};
+use crate::tournament::game_record::MoveNote;
 use crate::tournament::pgn;
-use crate::tournament::record::MoveNote;
-use std::str::FromStr;
 
 /// A page's game. See [`GameLine`] for what each method does.
 pub trait Board: Send {
@@ -99,7 +97,7 @@ impl<G: Game> Board for GameLine<G> {
     }
 
     fn pgn(&self, players: &Players) -> String {
-        record::write(self, players)
+        pgn_export::write(self, players)
     }
 }
 
@@ -118,20 +116,28 @@ pub struct NewGame {
 /// ([`Variant::choose`]: without a variant, a position string is read as Breakthru's when
 /// its side to move is `g` or `s`, else as Breakthrough's, of the size it has).
 pub fn open(spec: &NewGame) -> Result<Box<dyn Board>, String> {
-    let variant = spec.variant.as_deref().map(Variant::named).transpose()?;
-    let size = spec.size.as_deref().map(BoardSize::from_str).transpose()?;
-    let variant = playable(Variant::choose(variant, size, spec.fen.as_deref())?)?;
+    let (variant, size, fen) = (&spec.variant, &spec.size, spec.fen.as_deref());
+    let variant = playable(Variant::read(variant.as_deref(), size.as_deref(), fen)?)?;
     variant.visit(Open {
         fen: spec.fen.as_deref(),
     })
 }
 
-/// `variant` if the board can show it.
+/// `variant` if the board can show it: a game played on a board of squares.
 fn playable(variant: Variant) -> Result<Variant, String> {
-    match variant {
-        Variant::Relay => Err("the board plays breakthrough and breakthru, not relay".into()),
-        _ => Ok(variant),
+    if variant.has_board() {
+        return Ok(variant);
     }
+    let mut shown: Vec<&str> = (Variant::NAMES.iter())
+        .filter_map(|name| Variant::from_name(name).filter(|shown| shown.has_board()))
+        .map(Variant::game_name)
+        .collect();
+    shown.dedup();
+    Err(format!(
+        "the board plays {}, not {}",
+        shown.join(" and "),
+        variant.game_name()
+    ))
 }
 
 /// Opens a game at the start position, or at a position string read with its rules.

@@ -11,12 +11,12 @@
 //! position when it is turned on; else nothing.
 
 use super::board::Board;
-use super::engine::Engine;
 use super::info::Info;
 use super::line::Eval;
+use super::page_engine::PageEngine;
 use super::view::{side_index, ScoreView};
 use crate::game::Color;
-use crate::tournament::record::MoveNote;
+use crate::tournament::game_record::MoveNote;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -30,7 +30,7 @@ pub enum Player {
 
 /// The page's choices.
 #[derive(Clone, Debug, Serialize)]
-pub struct Settings {
+pub struct PageSettings {
     /// White's (gold's) and black's (silver's) players.
     pub players: [Player; 2],
     /// Troyka's time per move, in milliseconds.
@@ -41,9 +41,9 @@ pub struct Settings {
     pub analyse: bool,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
+impl Default for PageSettings {
+    fn default() -> PageSettings {
+        PageSettings {
             players: [Player::Human, Player::Troyka],
             movetime_ms: 1000,
             multipv: 1,
@@ -187,8 +187,8 @@ pub struct Update {
 /// [`Conductor::attach`].
 #[derive(Default)]
 pub struct Conductor {
-    engine: Option<Engine>,
-    pub settings: Settings,
+    engine: Option<PageEngine>,
+    pub settings: PageSettings,
     /// "Who wins?" asked for the current position, with its time limit.
     solve: Option<Duration>,
     /// Troyka asked to play the person's turn in the current position ("suggest").
@@ -210,7 +210,7 @@ pub struct Conductor {
 
 impl Conductor {
     /// The engine to conduct, just started (Breakthrough, one line).
-    pub fn attach(&mut self, engine: Engine) {
+    pub fn attach(&mut self, engine: PageEngine) {
         self.engine = Some(engine);
     }
 
@@ -528,7 +528,7 @@ mod tests {
     #[test]
     fn a_stopped_analysis_keeps_the_lines_of_its_last_whole_iteration() {
         let mut board = board::open(&NewGame::default()).unwrap();
-        let (engine, mut sent) = Engine::fake();
+        let (engine, mut sent) = PageEngine::fake();
         let mut conductor = Conductor::default();
         conductor.attach(engine);
         conductor.settings.players = [Player::Human; 2];

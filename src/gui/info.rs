@@ -2,7 +2,7 @@
 //! line's numbers, score and principal variation, or its free text; and `bestmove`. Lines
 //! the page has no use for (`id`, `option`, `uciok`, `readyok`) are [`EngineLine::Other`].
 
-use crate::tournament::record::ReportedScore;
+use crate::tournament::game_record::ReportedScore;
 use serde::Serialize;
 
 /// One line from the engine.

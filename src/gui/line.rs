@@ -7,7 +7,7 @@
 //! (the page's chart). Nothing here knows of HTTP or of the engine.
 
 use crate::game::{turn_over, Color, Game, Outcome};
-use crate::tournament::record::{MoveNote, ReportedScore, Turn};
+use crate::tournament::game_record::{MoveNote, ReportedScore, Turn};
 
 /// A turn of the game, with its name and what Troyka said about it when it played it.
 #[derive(Clone, Debug)]

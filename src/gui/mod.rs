@@ -9,8 +9,8 @@
 //! # The design
 //!
 //! **The engine is the same engine, over the same protocol.** Each page gets a session
-//! ([`session`]), and each session starts the `troyka` binary itself
-//! (`std::env::current_exe()`) as a child process speaking UCI on its pipes ([`engine`]):
+//! ([`page_session`]), and each session starts the `troyka` binary itself
+//! (`std::env::current_exe()`) as a child process speaking UCI on its pipes ([`page_engine`]):
 //! `position fen … moves …`, `go movetime`, `go infinite` for analysis, `go solve` for "who
 //! wins?", `stop`, `quit`. A page sees what any GUI would, and pages cannot disturb each other:
 //! each engine has its own table, options and threads, and a process that dies or is killed
@@ -22,7 +22,7 @@
 //! every leg with [`crate::game::Game`]: the page gets the legal legs of the shown position
 //! and draws what it is sent; it has no rules of its own. Breakthru's two-slide turn is
 //! entered a leg at a time, and the first leg is shown until the turn is complete. PGN goes
-//! out and in through `troyka-match`'s writer and reader ([`record`], [`board::load_pgn`]).
+//! out and in through `troyka-match`'s writer and reader ([`pgn_export`], [`board::load_pgn`]).
 //!
 //! **One search at a time per engine** ([`conductor`]): the session decides what its engine
 //! should be doing (Troyka's move, analysis, a proof, nothing) after every change, stops the
@@ -33,19 +33,19 @@
 //! JSON over HTTP, and a WebSocket per page for the events (each new state, the engine's
 //! lines): `docs/gui.md` lists the requests, the state and the events. [`api`] routes the
 //! requests and turns every failure into a status and a reason; [`socket`] serves the
-//! WebSocket; [`sessions`] keeps the sessions by id and ends those whose page has gone.
+//! WebSocket; [`page_sessions`] keeps the sessions by id and ends those whose page has gone.
 
 mod api;
 mod assets;
 mod board;
 mod conductor;
-mod engine;
 mod info;
 mod line;
-mod record;
+mod page_engine;
+mod page_session;
+mod page_sessions;
+mod pgn_export;
 mod server;
-mod session;
-mod sessions;
 mod socket;
 mod view;
 

@@ -4,7 +4,7 @@
 //! session's engine ended before the process exits.
 
 use super::api::{self, App};
-use super::sessions::Sessions;
+use super::page_sessions::PageSessions;
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -39,7 +39,7 @@ async fn serve(port: Option<u16>, open: bool, exe: PathBuf) -> Result<(), String
     if open {
         open_browser(&url);
     }
-    let sessions = Arc::new(Sessions::new(exe));
+    let sessions = Arc::new(PageSessions::new(exe));
     tokio::spawn(sessions.clone().end_idle());
     let app = Arc::new(App {
         sessions: sessions.clone(),

@@ -3,8 +3,8 @@
 //! socket closes — the page was closed or reloaded, or the browser went away and a ping
 //! found it gone — the session ends, and its engine with it.
 
-use super::session::Session;
-use super::sessions::Sessions;
+use super::page_session::PageSession;
+use super::page_sessions::PageSessions;
 use axum::extract::ws::{Message, WebSocket};
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,7 +16,7 @@ pub const MAX_MESSAGE: usize = 4096;
 const PING_EVERY: Duration = Duration::from_secs(15);
 
 /// Serves one WebSocket of `session` until either side closes it.
-pub async fn serve(mut socket: WebSocket, session: Arc<Session>, sessions: Arc<Sessions>) {
+pub async fn serve(mut socket: WebSocket, session: Arc<PageSession>, sessions: Arc<PageSessions>) {
     let (mut events, first) = session.subscribe();
     let mut pings = tokio::time::interval(PING_EVERY);
     let mut open = socket.send(Message::Text(first.into())).await.is_ok();

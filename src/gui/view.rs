@@ -6,7 +6,7 @@
 use super::line::{Eval, GameLine};
 use crate::game::proof::ProvableGame;
 use crate::game::{Color, Game, GameMove, GameResult, ProofChecker, SolvableVisitor};
-use crate::tournament::record::ReportedScore;
+use crate::tournament::game_record::ReportedScore;
 use serde::Serialize;
 
 /// Boards of at most this many squares get the "who wins?" button: 5x5 is proved in about

@@ -41,7 +41,7 @@ use reader::{Ended, Reader};
 use std::io::StdinLock;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
-use uci::{Ending, Uci};
+use uci::{SessionEnd, Uci};
 
 /// Speaks the protocol until `quit` or the end of input; returns the exit code.
 pub fn run() -> i32 {
@@ -74,7 +74,7 @@ pub fn run() -> i32 {
         return 1;
     }
     let (ending, state) = session::serve::<Uci>(uci::State::new(host), &uci_inbox, &pending);
-    if ending == Ending::XBoard {
+    if ending == SessionEnd::XBoard {
         session::serve::<Cecp>(cecp::State::new(state.host), &cecp_inbox, &pending);
     }
     0

@@ -174,7 +174,7 @@ const OPTIONS: &[Spec] = &[
     Spec {
         name: "UCI_Variant",
         kind: Kind::Combo {
-            default: "breakthrough",
+            default: Variant::NAMES[0],
             choices: &Variant::NAMES,
             make: variant_setting,
         },

@@ -17,7 +17,7 @@ pub trait Session: Sized {
     type Dialect: Dialect;
     type Game: Game;
     /// How the session ended: what [`run`] returns.
-    type Ending;
+    type End;
     /// What outlives the session, for the next one when the variant changes: the host and
     /// the dialect's own settings.
     type State;
@@ -32,32 +32,27 @@ pub trait Session: Sized {
     fn results(&self) -> &Receiver<Finished<Self::Game>>;
 
     /// Acts on one request; `Break` ends the session.
-    fn handle(&mut self, request: Request<Self::Dialect>) -> ControlFlow<Self::Ending>;
+    fn handle(&mut self, request: Request<Self::Dialect>) -> ControlFlow<Self::End>;
 
     /// A search the session started has ended.
     fn search_ended(&mut self, finished: Finished<Self::Game>);
 
     /// The requests' channel has closed. The reader forwards `quit` before it ends, so this
     /// means the same: the session ends as on `quit`.
-    fn input_closed(&mut self) -> Self::Ending;
+    fn input_closed(&mut self) -> Self::End;
 }
 
 /// A dialect, as [`serve`] starts its sessions: the session type for each game.
 pub trait Sessions: Dialect + Sized {
     type State;
-    type Ending;
-    type Session<G: Game>: Session<
-        Dialect = Self,
-        Game = G,
-        State = Self::State,
-        Ending = Self::Ending,
-    >;
+    type End;
+    type Session<G: Game>: Session<Dialect = Self, Game = G, State = Self::State, End = Self::End>;
 
     /// The variant the next session plays.
     fn variant(state: &Self::State) -> Variant;
 
     /// Whether a session ended because the variant changed (and another is started).
-    fn new_variant(ending: &Self::Ending) -> bool;
+    fn new_variant(ending: &Self::End) -> bool;
 }
 
 /// Runs sessions of dialect `D`, each on the start position of its variant
@@ -67,7 +62,7 @@ pub fn serve<D: Sessions>(
     mut state: D::State,
     requests: &Receiver<Request<D>>,
     pending: &AtomicUsize,
-) -> (D::Ending, D::State) {
+) -> (D::End, D::State) {
     loop {
         let variant = D::variant(&state);
         let (ending, next) = variant.visit(Play::<D> {
@@ -92,7 +87,7 @@ struct Play<'a, D: Sessions> {
 }
 
 impl<D: Sessions> GameVisitor for Play<'_, D> {
-    type Output = (D::Ending, D::State);
+    type Output = (D::End, D::State);
 
     fn visit<G: Game>(self, start: G) -> Self::Output {
         let mut session = D::Session::<G>::new(self.state, start);
@@ -107,7 +102,7 @@ pub fn run<S: Session>(
     session: &mut S,
     requests: &Receiver<Request<S::Dialect>>,
     pending: &AtomicUsize,
-) -> S::Ending {
+) -> S::End {
     let done = session.results().clone();
     loop {
         select! {

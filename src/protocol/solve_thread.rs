@@ -1,9 +1,9 @@
 //! `go solve`: proves the current position with the [solver](crate::solve) on its own
 //! thread, streaming progress as `info` lines, and hands its move back to the session like
 //! a search does. Only a game the solver can prove gets here ([`can_solve`]): one that
-//! cannot be drawn and has a proof checker ([`Game::visit_solvable`]; Breakthrough's is
-//! [`crate::proof::check`]). A result is only claimed once its proof has been written and
-//! passed the checker; the proof's longest line gives the `mate` score.
+//! cannot be drawn and has a proof checker ([`Game::visit_solvable`]). A result is only
+//! claimed once its proof has been written and passed the checker; the proof's longest line
+//! gives the `mate` score.
 
 use super::output::Output;
 use super::search_thread::Finished;
@@ -166,7 +166,8 @@ fn proof_depth<P: ProvableGame>(
     };
     let mut proof = Vec::new();
     solver.write_proof(game, winner, &root_moves, stop, &mut proof, &mut |_| {})?;
-    let checked = check(&proof).map_err(|e| format!("the proof does not check: {e}"))?;
+    let checked = check(&mut proof.as_slice(), false)
+        .map_err(|e| format!("the proof does not check: {e}"))?;
     Ok(Some((checked.depth, checked.positions)))
 }
 

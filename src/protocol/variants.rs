@@ -1,45 +1,38 @@
 //! How the protocols name a variant ([`Variant`]): `UCI_Variant`'s names (the list of
 //! [`Variant::NAMES`]), the `BoardSize` option, and CECP's `variant` names. The variant is
-//! chosen here, at the top; everything below it sees only the game's traits. This is the one
-//! place in the protocol that knows a game by its set-up: Breakthrough's board sizes.
+//! chosen here, at the top, through the registry of games; everything below it sees only
+//! the game's traits.
 
-use crate::games::breakthrough::BoardSize;
 use crate::games::Variant;
 
-/// `BoardSize`'s value (`CxR`): Breakthrough on that board.
+/// `BoardSize`'s value (`CxR`): the default game (Breakthrough, the one played on boards of
+/// several sizes) on that board.
 pub fn board_size(text: &str) -> Result<Variant, String> {
-    text.parse().map(Variant::Breakthrough)
+    Variant::default().on_board(text)
 }
 
-/// What CECP's `variant` names and XBoard's errors list: `breakthrough` is the board of the
-/// `BoardSize` option (`options`, when that is Breakthrough, else 8x8); Fairy-Stockfish's
-/// `breakthrough5` to `breakthrough7` have theirs; a size prefix as XBoard writes it
-/// (`7x7+0_breakthrough`) overrides either. Other games by their names (`relay`). `None`
-/// for anything else.
+/// What CECP's `variant` names and XBoard's errors list: a game's own name (`breakthrough`)
+/// is the board the options chose when they chose that game (`BoardSize`), else its
+/// standard board; a name of one board has that board (Fairy-Stockfish's `breakthrough5`
+/// to `breakthrough7`); a size prefix as XBoard writes it (`7x7+0_breakthrough`) overrides
+/// either, for a game played on boards of several sizes. `None` for anything else.
 pub fn from_cecp(name: &str, options: Variant) -> Option<Variant> {
     let (prefix, name) = match name.split_once('_') {
         Some((prefix, name)) => (Some(prefix), name),
         None => (None, name),
     };
-    let named = if name.eq_ignore_ascii_case("breakthrough") {
-        match options {
-            Variant::Breakthrough(size) => Variant::Breakthrough(size),
-            _ => Variant::Breakthrough(BoardSize::STANDARD),
-        }
-    } else {
-        Variant::from_name(name)?
-    };
-    match (prefix, named) {
-        (None, named) => Some(named),
-        (Some(prefix), Variant::Breakthrough(_)) => {
-            let (size, holdings) = prefix.split_once('+')?;
-            if holdings != "0" {
-                return None;
-            }
-            size.parse().ok().map(Variant::Breakthrough)
-        }
-        (Some(_), _) => None,
+    let mut named = Variant::from_name(name)?;
+    if name.eq_ignore_ascii_case(named.game_name()) && options.game_name() == named.game_name() {
+        named = options;
     }
+    let Some(prefix) = prefix else {
+        return Some(named);
+    };
+    let (size, holdings) = prefix.split_once('+')?;
+    if holdings != "0" {
+        return None;
+    }
+    named.on_board(size).ok()
 }
 
 /// The sizes CECP's `variant` takes, for its error message.
@@ -48,6 +41,7 @@ pub const CECP_SIZES: &str = "CxR+0_breakthrough on any board from 2x4 to 16x16"
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::BoardSize;
 
     #[test]
     fn the_board_size_option_names_a_breakthrough_board() {

@@ -4,11 +4,12 @@
 //! ([`Position::solver_exact`]: Breakthrough's race patterns), shares entries between
 //! mirror images ([`symmetry`]), can run on several threads ([`parallel`]) and stop and
 //! resume ([`checkpoint`]), and writes the proof for the game's own checker ([`extract`],
-//! through [`Provable`]; Breakthrough's is [`crate::proof`]). It knows a game only through
-//! the traits of [`crate::game`], and shares with the alpha-beta search only the rules and
-//! the game's hooks.
-//! [`solve_and_prove`] is `troyka solve` ([`run`]); with `--json` it also writes what a job
-//! of the cluster's job-level search needs back ([`job`]).
+//! through [`Provable`], in a format of the game's own). It knows a game only through the
+//! traits of [`crate::game`], and shares with the alpha-beta search only the rules and the
+//! game's hooks.
+//! [`solve_and_prove`] is `troyka solve` and [`verify_file`] `troyka verify-proof` ([`run`]);
+//! with `--json` a solve also writes what a job of the cluster's job-level search needs back
+//! ([`job`]).
 
 mod checkpoint;
 mod dfpn;
@@ -22,7 +23,7 @@ mod table;
 pub use checkpoint::Totals;
 pub use dfpn::Progress;
 pub use extract::WriteProgress;
-pub use run::solve_and_prove;
+pub use run::{solve_and_prove, verify_file};
 pub use table::{Numbers, INFINITY};
 
 use crate::game::proof::{ProofVisitor, Provable, ProvableGame};

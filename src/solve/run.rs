@@ -1,14 +1,17 @@
-//! `troyka solve`: runs the [`Solver`] on a position with progress lines on stderr, resumes
-//! from and saves a checkpoint, prints who wins on stdout, and writes the proof and has the
-//! [checker](crate::proof::check) verify it. The command line only gathers the settings; the
-//! protocol's `go solve` drives the solver its own way (`protocol/solve_thread.rs`). With a
-//! JSON file the result is also written there for a job of the cluster's search
-//! ([`super::job`]); an unsolved position is then not an error, the file says so.
+//! `troyka solve`: runs the [`Solver`] on a position of any game it can prove
+//! ([`Game::visit_solvable`]) with progress lines on stderr, resumes from and saves a
+//! checkpoint, prints who wins on stdout, and writes the proof and has the game's checker
+//! verify it ([`verify_file`], which is also `troyka verify-proof`). The command line only
+//! gathers the settings; the protocol's `go solve` drives the solver its own way
+//! (`protocol/solve_thread.rs`). With a JSON file the result is also written there for a job
+//! of the cluster's search ([`super::job`]); an unsolved position is then not an error, the
+//! file says so.
 
 use super::{Finding, Progress, Settings, Solver, Totals, INFINITY, STACK_BYTES};
-use crate::games::breakthrough::{Breakthrough, Move};
+use crate::game::proof::ProvableGame;
+use crate::game::{Game, GameMove, GameResult, ProofChecker, SolvableVisitor};
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,18 +23,22 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 /// and writes the proof to `proof` and checks it, and the result as JSON to `json`. Ctrl-C
 /// stops the solve; what it knows so far is still printed and saved. Errors are for the
 /// user.
-pub fn solve_and_prove(
-    game: Breakthrough,
+pub fn solve_and_prove<G: Game>(
+    game: G,
     settings: Settings,
     proof: Option<PathBuf>,
     checkpoint: Option<PathBuf>,
     json: Option<PathBuf>,
 ) -> Result<(), String> {
-    if let Some(winner) = game.winner() {
-        return Err(format!(
-            "the game is over ({} won): nothing to solve",
-            winner.name()
-        ));
+    match game.result() {
+        Some(GameResult::Win(winner)) => {
+            return Err(format!(
+                "the game is over ({} won): nothing to solve",
+                G::side_name(winner)
+            ))
+        }
+        Some(GameResult::Draw) => return Err("the game is over (drawn): nothing to solve".into()),
+        None => {}
     }
     let stop = Arc::new(AtomicBool::new(false));
     let handler_stop = stop.clone();
@@ -39,23 +46,82 @@ pub fn solve_and_prove(
     std::thread::Builder::new()
         .name("solve".into())
         .stack_size(STACK_BYTES)
-        .spawn(move || prove(settings, &game, &stop, proof, checkpoint, json))
+        .spawn(move || {
+            let run = SolveRun {
+                settings,
+                stop: &stop,
+                proof,
+                checkpoint,
+                json,
+            };
+            game.visit_solvable(run).unwrap_or_else(|| {
+                Err(format!(
+                    "the solver cannot prove {} positions: it proves games without draws \
+                     that have a proof format",
+                    G::NAME
+                ))
+            })
+        })
         .map_err(|e| format!("cannot start the solver thread: {e}"))?
         .join()
         .map_err(|_| "the solver thread failed".to_string())?
 }
 
-/// The solve itself, on the solver's thread.
-fn prove(
+/// Checks the proof at `path` with `check` (`deep`: every rule it cites confirmed by brute
+/// force too) and prints the checker's verdict; an invalid proof is an error.
+pub fn verify_file(path: &Path, check: ProofChecker, deep: bool) -> Result<(), String> {
+    let started = Instant::now();
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let checked = check(&mut std::io::BufReader::new(file), deep)
+        .map_err(|e| format!("{}: the proof is not valid: {e}", path.display()))?;
+    println!(
+        "{}; {:.1} s",
+        checked.verdict,
+        started.elapsed().as_secs_f64()
+    );
+    for note in &checked.notes {
+        println!("note: {note}");
+    }
+    Ok(())
+}
+
+/// `troyka solve` as it was asked for, run on the game as the solver sees it.
+struct SolveRun<'a> {
     settings: Settings,
-    game: &Breakthrough,
-    stop: &AtomicBool,
+    stop: &'a AtomicBool,
     proof: Option<PathBuf>,
     checkpoint: Option<PathBuf>,
     json: Option<PathBuf>,
-) -> Result<(), String> {
+}
+
+impl<M: GameMove> SolvableVisitor<M> for SolveRun<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: ProvableGame<Move = M>>(self, game: &G, check: ProofChecker) -> Self::Output
+    where
+        M: Ord,
+    {
+        prove(self, game, check)
+    }
+}
+
+/// The solve itself, on the solver's thread; `check` is the game's proof checker.
+fn prove<G: ProvableGame>(run: SolveRun, game: &G, check: ProofChecker) -> Result<(), String>
+where
+    G::Move: Ord,
+{
+    let SolveRun {
+        settings,
+        stop,
+        proof,
+        checkpoint,
+        json,
+    } = run;
     let solver = Solver::new(settings);
-    println!("position {} ({})", game.to_fen(), game.size());
+    match game.board_size() {
+        Some(size) => println!("position {} ({size})", game.to_text()),
+        None => println!("position {}", game.to_text()),
+    }
     let mut earlier = Totals::default();
     if let Some(path) = checkpoint.as_deref().filter(|p| p.exists()) {
         earlier = solver.load_checkpoint(game, path)?;
@@ -87,14 +153,14 @@ fn prove(
     let side = game.side_to_move();
     match &solution.outcome {
         Finding::Won { moves } => {
-            println!("result: {} (the side to move) wins", side.name());
+            println!("result: {} (the side to move) wins", G::side_name(side));
             println!("winning moves: {}", names(game, moves));
         }
         Finding::Lost { replies } => {
             println!(
                 "result: {} (the side to move) loses; {} wins",
-                side.name(),
-                side.opponent().name()
+                G::side_name(side),
+                G::side_name(side.opponent())
             );
             for (mv, answers) in replies {
                 println!(
@@ -172,7 +238,7 @@ fn prove(
         started.elapsed().as_secs_f64()
     );
     if let Some(path) = &proof {
-        crate::proof::verify_file(path, false)?;
+        verify_file(path, check, false)?;
     }
     match &json {
         Some(path) => super::job::write(path, game, &solver, &solution, Some(lines)),
@@ -180,7 +246,7 @@ fn prove(
     }
 }
 
-fn names(game: &Breakthrough, moves: &[Move]) -> String {
+fn names<G: Game>(game: &G, moves: &[G::Move]) -> String {
     let names: Vec<String> = moves.iter().map(|&m| game.move_name(m)).collect();
     names.join(" ")
 }

@@ -1,12 +1,11 @@
 //! The match command line, in the style of cutechess-cli and fastchess: options start with
 //! `--`, and the words after an option up to the next one are its values. The game is
-//! chosen here, once: `--variant` and `--size` become a [`Variant`], the only place in
-//! `tournament/` that knows a game's own set-up (Breakthrough's board size).
+//! chosen here, once: `--variant` and `--size` become a [`Variant`] as every front end makes
+//! one ([`Variant::read`]).
 
 use super::openings::OpeningSpec;
 use super::spec::EngineSpec;
 use super::sprt::Sprt;
-use crate::games::breakthrough::BoardSize;
 use crate::games::Variant;
 use std::path::PathBuf;
 
@@ -119,21 +118,13 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             _ => return Err(format!("unknown option '{option}'")),
         }
     }
-    config.variant = variant(variant_name, size)?;
+    // Breakthrough on 8x8 when neither is given; `--size` is Breakthrough's board.
+    config.variant = Variant::read(variant_name, size, None)?;
     for words in own {
         config.engines.push(engine(&each, words)?);
     }
     check(&config)?;
     Ok(config)
-}
-
-/// The game `--variant NAME` and `--size CxR` choose: Breakthrough on 8x8 when neither is
-/// given. `--size` is Breakthrough's board: it sizes `breakthrough` and must agree with a
-/// variant of its own size (`breakthrough6`); other games have no board size.
-pub(super) fn variant(name: Option<&str>, size: Option<&str>) -> Result<Variant, String> {
-    let variant = name.map(Variant::named).transpose()?;
-    let size = size.map(str::parse::<BoardSize>).transpose()?;
-    Variant::choose(variant, size, None)
 }
 
 /// Splits the arguments at each `--option`.
@@ -209,6 +200,7 @@ fn check(config: &Config) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::breakthrough::BoardSize;
 
     fn parse_line(line: &str) -> Result<Config, String> {
         let args: Vec<String> = line.split_whitespace().map(String::from).collect();
@@ -294,19 +286,20 @@ mod tests {
 
     #[test]
     fn variants_and_board_sizes() {
-        let chosen = |name, size| variant(name, size);
+        let two = "--engine cmd=a nodes=1 --engine cmd=b nodes=1";
+        let chosen = |words: &str| parse_line(&format!("{two} {words}")).map(|c| c.variant);
         let board = |cols, rows| Variant::Breakthrough(BoardSize::new(cols, rows).unwrap());
-        assert_eq!(chosen(None, None), Ok(board(8, 8)));
-        assert_eq!(chosen(None, Some("6x5")), Ok(board(6, 5)));
+        assert_eq!(chosen(""), Ok(board(8, 8)));
+        assert_eq!(chosen("--size 6x5"), Ok(board(6, 5)));
         assert_eq!(
-            chosen(Some("Breakthrough"), Some("10x10")),
+            chosen("--variant Breakthrough --size 10x10"),
             Ok(board(10, 10))
         );
-        assert_eq!(chosen(Some("breakthrough7"), None), Ok(board(7, 7)));
-        assert_eq!(chosen(Some("breakthrough7"), Some("7x7")), Ok(board(7, 7)));
-        assert_eq!(chosen(Some("relay"), None), Ok(Variant::Relay));
-        let two = "--engine cmd=a nodes=1 --engine cmd=b nodes=1";
-        let config = parse_line(&format!("{two} --variant relay")).unwrap();
-        assert_eq!(config.variant, Variant::Relay);
+        assert_eq!(chosen("--variant breakthrough7"), Ok(board(7, 7)));
+        assert_eq!(
+            chosen("--variant breakthrough7 --size 7x7"),
+            Ok(board(7, 7))
+        );
+        assert_eq!(chosen("--variant relay"), Ok(Variant::Relay));
     }
 }

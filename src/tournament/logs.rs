@@ -52,7 +52,7 @@ pub struct Logs {
 
 /// Which way a protocol line went.
 #[derive(Clone, Copy)]
-pub enum Direction {
+pub enum LineDirection {
     ToEngine,
     FromEngine,
 }
@@ -75,11 +75,11 @@ impl Logs {
             .write_line(&format!("{} {engine}: {line}", self.stamp()));
     }
 
-    pub fn traffic(&self, engine: &str, direction: Direction, line: &str) {
+    pub fn traffic(&self, engine: &str, direction: LineDirection, line: &str) {
         if let Some(file) = &self.traffic {
             let arrow = match direction {
-                Direction::ToEngine => "<",
-                Direction::FromEngine => ">",
+                LineDirection::ToEngine => "<",
+                LineDirection::FromEngine => ">",
             };
             file.write_line(&format!("{} {engine} {arrow} {line}", self.stamp()));
         }
@@ -97,8 +97,8 @@ mod tests {
         let (stderr, traffic) = (dir.join("stderr.log"), dir.join("traffic.log"));
         let logs = Logs::new(&stderr, Some(&traffic));
         assert!(!stderr.exists());
-        logs.traffic("a#1", Direction::ToEngine, "uci");
-        logs.traffic("a#1", Direction::FromEngine, "uciok");
+        logs.traffic("a#1", LineDirection::ToEngine, "uci");
+        logs.traffic("a#1", LineDirection::FromEngine, "uciok");
         logs.stderr("a#1", "warming up");
         let traffic_text = std::fs::read_to_string(&traffic).unwrap();
         assert!(traffic_text.contains("a#1 < uci\n"), "{traffic_text}");

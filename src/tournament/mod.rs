@@ -3,31 +3,31 @@
 //! the clocks, judges every turn with the game's rules (through [`crate::game::Game`]),
 //! scores any failure as a loss, and reports wins, draws and losses, Elo, error bars, LOS
 //! and SPRT over colour-swapped game pairs. The game is chosen once, from the command line
-//! ([`args`]) or a record's `[Variant]` tag ([`check`]), and reached through
+//! ([`args`]) or a record's `[Variant]` tag ([`check_pgn`]), and reached through
 //! [`crate::games::Variant::visit`]; nothing below names a game's own types.
 //!
 //! The modules, each using only those on the lines above it (a test below checks that the
 //! graph has no cycle):
 //!
-//! - [`record`] (what a game leaves behind: result, termination, moves, notes), [`spec`]
+//! - [`game_record`] (what a game leaves behind: result, termination, moves, notes), [`spec`]
 //!   (an engine's command and limits), [`logs`], [`stop`], [`schedule`] (who plays whom),
 //!   [`stats`] (Elo from pair counts);
 //! - [`sprt`]; [`process`] (an engine's OS process); [`pgn`] (writing and reading
 //!   records);
 //! - [`uci`] (the dialogue with an engine); [`openings`];
-//! - [`seat`] (a worker's engines); [`args`] (the command line); [`check`] (the
+//! - [`seat`] (a worker's engines); [`args`] (the command line); [`check_pgn`] (the
 //!   `check-pgn` subcommand); [`report`] (standings);
 //! - [`referee`] (plays one game); [`warnings`] (said before the first game); [`suite`]
 //!   (the `openings` subcommand, the only module that uses the search);
 //! - [`runner`] (the event).
 
 pub mod args;
-pub mod check;
+pub mod check_pgn;
+pub mod game_record;
 pub mod logs;
 pub mod openings;
 pub mod pgn;
 pub mod process;
-pub mod record;
 pub mod referee;
 pub mod report;
 pub mod runner;
@@ -55,7 +55,7 @@ pub fn main(args: &[String]) -> i32 {
                 print!("{text}");
                 0
             }),
-        Some("check-pgn") => check::run(&args[1..]).map(|consistent| i32::from(!consistent)),
+        Some("check-pgn") => check_pgn::run(&args[1..]).map(|consistent| i32::from(!consistent)),
         Some(_) => args::parse(args).map(|config| runner::run(&config)),
     };
     result.unwrap_or_else(|message| {
@@ -69,7 +69,8 @@ mod tests {
     /// Each module's source (all files of a module directory together).
     const SOURCES: [(&str, &str); 19] = [
         ("args", include_str!("args.rs")),
-        ("check", include_str!("check.rs")),
+        ("check_pgn", include_str!("check_pgn.rs")),
+        ("game_record", include_str!("game_record.rs")),
         ("logs", include_str!("logs.rs")),
         ("openings", include_str!("openings.rs")),
         (
@@ -81,7 +82,6 @@ mod tests {
             ),
         ),
         ("process", include_str!("process.rs")),
-        ("record", include_str!("record.rs")),
         ("referee", include_str!("referee.rs")),
         ("report", include_str!("report.rs")),
         ("runner", include_str!("runner.rs")),
@@ -148,8 +148,8 @@ mod tests {
     #[test]
     fn records_are_a_leaf_and_only_the_suite_searches() {
         let used = |module: &str| uses(SOURCES.iter().find(|(m, _)| *m == module).unwrap().1);
-        assert_eq!(used("record"), Vec::<&str>::new());
-        assert_eq!(used("referee"), ["openings", "record", "seat", "uci"]);
+        assert_eq!(used("game_record"), Vec::<&str>::new());
+        assert_eq!(used("referee"), ["game_record", "openings", "seat", "uci"]);
         for (module, source) in SOURCES {
             let searches = source.contains("crate::search");
             assert_eq!(searches, module == "suite", "{module}");

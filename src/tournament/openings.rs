@@ -4,8 +4,8 @@
 //! when it is loaded, so a bad line is reported before any game is played. Moves are whole
 //! turns: `plies=N` counts turns, which in Breakthrough are plies.
 
+use super::game_record::Turn;
 use super::pgn;
-use super::record::Turn;
 use crate::game::{turn_over, Game};
 use rand_mt::Mt64;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! timestamped lines on a channel (so the referee can wait with a deadline), and a thread
 //! copying stderr to the log.
 
-use super::logs::{Direction, Logs};
+use super::logs::{LineDirection, Logs};
 use super::spec::EngineSpec;
 use crossbeam_channel::{after, select, unbounded, Receiver};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -58,7 +58,7 @@ impl EngineProcess {
         let (out_logs, out_label) = (logs.clone(), label.clone());
         std::thread::spawn(move || {
             for_each_line(stdout, |line| {
-                out_logs.traffic(&out_label, Direction::FromEngine, &line);
+                out_logs.traffic(&out_label, LineDirection::FromEngine, &line);
                 // The receiver is gone once the engine is dropped; nothing left to do then.
                 let _ = sender.send((Instant::now(), line));
             })
@@ -78,7 +78,8 @@ impl EngineProcess {
 
     /// Sends one line; an error means the engine has gone.
     pub fn send(&mut self, line: &str) -> Result<(), String> {
-        self.logs.traffic(&self.label, Direction::ToEngine, line);
+        self.logs
+            .traffic(&self.label, LineDirection::ToEngine, line);
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("cannot write to the engine: {e}"))

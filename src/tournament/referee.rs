@@ -5,11 +5,11 @@
 //! [`Ending::by_the_rules`]); a game that reaches `--maxmoves` is adjudicated a draw. The
 //! record says which and why.
 
+use super::game_record::{Ending, GameRecord, GameResult, MoveNote, Termination, Turn};
 use super::openings::Opening;
-use super::record::{Ending, GameRecord, GameResult, MoveNote, Termination, Turn};
 use super::seat::{Context, Seat};
 use super::uci::EngineClient;
-use super::uci::{go_command, ClockState, EngineFailure, Info};
+use super::uci::{go_command, ClockState, EngineFailure, LatestInfo};
 use crate::game::{Color, Game};
 use crossbeam_channel::Receiver;
 use std::time::Duration;
@@ -156,7 +156,7 @@ impl<G: Game> Referee<'_, G> {
         let Some(engine) = seat.engine() else {
             unreachable!("prepare started both engines before the first move")
         };
-        let mut info = Info::default();
+        let mut info = LatestInfo::default();
         let (text, used) = match ask(engine, &command, &go, budget, &self.context.stop, &mut info) {
             Ok(reply) => reply,
             Err(failure) => {
@@ -207,7 +207,7 @@ fn ask(
     go: &str,
     budget: Duration,
     stop: &Receiver<()>,
-    info: &mut Info,
+    info: &mut LatestInfo,
 ) -> Result<(String, Duration), EngineFailure> {
     let sent = engine.go(position, go)?;
     let (text, arrived) = match engine.await_bestmove(sent + budget, stop, info) {

@@ -3,7 +3,7 @@
 //! as cutechess prints them), and a table per engine with its wins, draws and losses, its
 //! forfeits and the average depth and speed it reported.
 
-use super::record::{GameRecord, GameResult, Termination};
+use super::game_record::{GameRecord, GameResult, Termination};
 use super::schedule::{Pairing, ScheduledGame};
 use super::sprt::Sprt;
 use super::stats::{EloEstimate, Pentanomial};
@@ -277,7 +277,7 @@ fn number(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::record::{Ending, MoveNote};
+    use super::super::game_record::{Ending, MoveNote};
     use super::super::schedule::{jobs, pairings};
     use super::*;
     use crate::games::breakthrough::{BoardSize, Breakthrough};

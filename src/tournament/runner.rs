@@ -5,9 +5,9 @@
 //! [`crate::games::Variant::visit`]: everything below is compiled for it.
 
 use super::args::Config;
+use super::game_record::GameRecord;
 use super::openings::Opening;
 use super::pgn;
-use super::record::GameRecord;
 use super::referee::{self, Aborted};
 use super::report::Standings;
 use super::schedule::{self, Pairing, ScheduledGame};

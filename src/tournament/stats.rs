@@ -23,7 +23,7 @@ pub const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 impl Pentanomial {
     /// Counts a finished pair in which the first engine scored `half_points` (0 to 4;
-    /// see [`GameResult::half_points`](super::record::GameResult::half_points)).
+    /// see [`GameResult::half_points`](super::game_record::GameResult::half_points)).
     pub fn add_pair(&mut self, half_points: u8) {
         self.0[usize::from(half_points)] += 1;
     }

@@ -3,7 +3,7 @@
 //! even are kept, so neither colour starts from a won position; each opening is played with
 //! both colours anyway, which cancels the rest.
 
-use super::args::{groups, variant};
+use super::args::groups;
 use super::openings::random_opening;
 use crate::game::{Game, GameMove, Position, PositionVisitor};
 use crate::games::{GameVisitor, Variant};
@@ -87,7 +87,7 @@ impl SuiteSpec {
                 _ => return Err(format!("openings: unknown option '{option}'")),
             }
         }
-        spec.variant = variant(variant_name, size)?;
+        spec.variant = Variant::read(variant_name, size, None)?;
         if spec.count == 0 || spec.depth == 0 || spec.margin < 0 {
             return Err(
                 "openings: --count and --depth must be positive, --margin not negative".into(),

@@ -2,9 +2,9 @@
 //! commands, and reading `info` and `bestmove` lines. Timing and judging moves belong to
 //! the referee; this module only knows the words.
 
+use super::game_record::{ReportedScore, Turn};
 use super::logs::Logs;
 use super::process::{EngineProcess, Next};
-use super::record::{ReportedScore, Turn};
 use super::spec::{EngineSpec, Protocol};
 use crate::game::{Color, Game};
 use crate::games::Variant;
@@ -32,14 +32,14 @@ pub enum EngineFailure {
 
 /// The last values an engine reported while thinking about one move.
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
-pub struct Info {
+pub struct LatestInfo {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
     pub score: Option<ReportedScore>,
 }
 
-impl Info {
+impl LatestInfo {
     /// Folds one `info` line into the values so far.
     pub fn update(&mut self, line: &str) {
         let mut words = line.split_whitespace();
@@ -249,7 +249,7 @@ impl EngineClient {
         &mut self,
         deadline: Instant,
         stop: &Receiver<()>,
-        info: &mut Info,
+        info: &mut LatestInfo,
     ) -> Result<(String, Instant), EngineFailure> {
         loop {
             match self.process.next_line(deadline, stop) {
@@ -413,13 +413,13 @@ mod tests {
 
     #[test]
     fn info_lines_keep_the_latest_values() {
-        let mut info = Info::default();
+        let mut info = LatestInfo::default();
         info.update("info depth 5 seldepth 7 multipv 1 score cp -13 nodes 1447 nps 206714 tbhits 0 time 7 pv d7c6 h2g3");
         info.update("info string depth 99 nodes 1");
         info.update("info depth 6 score mate -3 upperbound nodes 2000 time 10 pv a7a6 depth 40");
         assert_eq!(
             info,
-            Info {
+            LatestInfo {
                 depth: Some(6),
                 nodes: Some(2000),
                 nps: Some(200_000),

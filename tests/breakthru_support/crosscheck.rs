@@ -6,7 +6,7 @@ use super::plain::{below, on_edge, turn_text, Cell, Plain, SQUARES};
 use rand_mt::Mt64;
 use std::collections::HashSet;
 use troyka::game::{Color, GameMove, GameResult};
-use troyka::games::breakthru::{perft, Breakthru, EndReason, Leg, Piece, Turn};
+use troyka::games::breakthru::{perft, Breakthru, BreakthruTurn, EndReason, Leg, Piece};
 
 /// The position a string gives, which must be valid.
 pub fn read(fen: &str) -> Breakthru {
@@ -46,7 +46,7 @@ fn plain_leg(leg: Leg) -> PlainLeg {
     (leg.from(), leg.to())
 }
 
-fn key(turn: &Turn) -> Key {
+fn key(turn: &BreakthruTurn) -> Key {
     let legs = turn.legs();
     (plain_leg(legs[0]), legs.get(1).copied().map(plain_leg))
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use troyka::game::Game;
 use troyka::games::breakthrough::{BoardSize, Breakthrough};
-use troyka::tournament::check::check_game;
+use troyka::tournament::check_pgn::check_game;
 use troyka::tournament::pgn::{self, PgnGame};
 
 pub const MATCH: &str = env!("CARGO_BIN_EXE_troyka-match");

@@ -11,8 +11,7 @@ use super::{
 use crate::eval::EvalChoice;
 use crate::game::proof::{Entry, ProofVisitor, Provable, ProvableGame};
 use crate::game::{
-    self, CheckedProof, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor,
-    SolvableVisitor, XBoardSetup,
+    self, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor, SolvableVisitor, XBoardSetup,
 };
 use crate::with_position;
 use std::io::{self, Write};
@@ -222,7 +221,7 @@ impl<B: Bitboard> game::Position for Position<B> {
 }
 
 /// Proofs cite the race patterns by name (`win1` … `win5`), in the format of
-/// [`crate::proof`].
+/// [`super::proof`].
 impl<B: Bitboard> Provable for Position<B> {
     type Rule = Pattern;
 
@@ -231,12 +230,16 @@ impl<B: Bitboard> Provable for Position<B> {
         tables.race.verdict(self, SOLVER_DEEPEST)
     }
 
+    fn proof_text(&self) -> String {
+        super::proof::position_text(self)
+    }
+
     fn write_proof_line(
         &self,
         entries: &[Entry<Move, Pattern>],
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        crate::proof::write_line(out, self, entries)
+        super::proof::write_line(out, self, entries)
     }
 }
 
@@ -354,7 +357,7 @@ impl Game for Breakthrough {
     }
 
     fn visit_solvable<V: SolvableVisitor<Move>>(&self, visitor: V) -> Option<V::Output> {
-        Some(visitor.visit(self, check_proof))
+        Some(visitor.visit(self, super::proof::verify))
     }
 }
 
@@ -377,15 +380,6 @@ const XBOARD_PIECES: &str = "..........P...........p.";
 /// The piece in Betza notation: forward one square straight (`fmW`: move only) or
 /// diagonally (`fF`: move or capture); `&` gives black the same, mirrored.
 const XBOARD_PIECE_MOVES: &str = "P& fmWfF";
-
-/// Breakthrough's proof checker ([`crate::proof::check`]), as the solver's users call it.
-fn check_proof(proof: &[u8]) -> Result<CheckedProof, String> {
-    let report = crate::proof::check::check(proof, false)?;
-    Ok(CheckedProof {
-        positions: report.positions,
-        depth: report.depth,
-    })
-}
 
 /// A move with ranks counted from 0 rewritten with ranks counted from 1 (`a0b1` is `a1b2`).
 fn ranks_from_one(text: &str) -> String {
@@ -410,11 +404,11 @@ fn ranks_from_one(text: &str) -> String {
 
 impl ProvableGame for Breakthrough {
     fn write_proof_header(&self, winner: Color, out: &mut dyn Write) -> io::Result<()> {
-        crate::proof::write_header(out, self, winner)
+        super::proof::write_header(out, self, winner)
     }
 
     fn write_proof_end(&self, out: &mut dyn Write) -> io::Result<()> {
-        crate::proof::write_end(out)
+        super::proof::write_end(out)
     }
 
     fn visit_provable<V: ProofVisitor<Move>>(&self, visitor: V) -> V::Output {

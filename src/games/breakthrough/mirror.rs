@@ -59,6 +59,7 @@ impl Mirror {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{self, Position as _};
     use crate::games::breakthrough::Breakthrough;
     use crate::with_position;
 
@@ -69,6 +70,8 @@ mod tests {
         with_position!(&game, p => {
             let mirror = Mirror::new(p.size());
             assert_eq!(mirror.hash(p), mirrored.hash());
+            // The solver's hook, by which mirror images share its table's entries.
+            assert_eq!(game::Position::mirror_hash(p, &p.tables()), mirrored.hash());
             for &mv in game.legal_moves().iter() {
                 let child = p.play(mv);
                 assert_eq!(mirror.after(p, mirror.hash(p), mv), mirror.hash(&child));

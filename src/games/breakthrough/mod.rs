@@ -16,6 +16,7 @@ mod mirror;
 mod moves;
 pub mod perft;
 pub mod position;
+pub mod proof;
 pub mod race;
 mod training;
 pub mod zobrist;

@@ -14,6 +14,7 @@ use super::geometry::Layout;
 use super::moves::Move;
 use super::position::{Position, Step};
 use super::Color;
+use std::fmt;
 
 /// A static result, named as proofs cite it: `win1` means the side to move wins within one
 /// ply, `loss4` that it loses within four.
@@ -75,6 +76,13 @@ impl Pattern {
 
     pub fn from_name(name: &str) -> Option<Pattern> {
         Pattern::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// A pattern displays as its name, as proofs cite it.
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

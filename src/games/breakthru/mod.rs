@@ -32,5 +32,5 @@ pub use notation::{parse_square, square_name, Leg};
 pub use perft::{divide, perft};
 pub use position::{side_name, Breakthru, EndReason, MAX_ESCORTS, MAX_SILVER, NO_CAPTURE_LIMIT};
 pub use training::Board11;
-pub use turns::Turn;
+pub use turns::BreakthruTurn;
 pub use zobrist::Piece;

@@ -1,5 +1,5 @@
-//! Whole turns: [`Turn`] (one leg, or two slides), listing the legal ones, playing one, and
-//! reading `d10d9,h10h9` with an error that says what is wrong.
+//! Whole turns: [`BreakthruTurn`] (one leg, or two slides), listing the legal ones, playing
+//! one, and reading `d10d9,h10h9` with an error that says what is wrong.
 //!
 //! Two slides that are legal in both orders are one turn (both orders reach the same
 //! position); it is written, and listed once, in the canonical order: the leg whose
@@ -14,27 +14,27 @@ use std::fmt;
 
 /// A turn: a capture, a flagship slide or a forced single slide (one leg), or two slides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Turn {
+pub enum BreakthruTurn {
     Single(Leg),
     Double([Leg; 2]),
 }
 
-impl Turn {
+impl BreakthruTurn {
     /// The legs, in the order they are played.
     pub fn legs(&self) -> &[Leg] {
         match self {
-            Turn::Single(leg) => std::slice::from_ref(leg),
-            Turn::Double(legs) => legs,
+            BreakthruTurn::Single(leg) => std::slice::from_ref(leg),
+            BreakthruTurn::Double(legs) => legs,
         }
     }
 }
 
 /// `e5f6` or `d10d9,h10h9`.
-impl fmt::Display for Turn {
+impl fmt::Display for BreakthruTurn {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            Turn::Single(leg) => write!(f, "{leg}"),
-            Turn::Double([first, second]) => write!(f, "{first},{second}"),
+            BreakthruTurn::Single(leg) => write!(f, "{leg}"),
+            BreakthruTurn::Double([first, second]) => write!(f, "{first},{second}"),
         }
     }
 }
@@ -42,18 +42,18 @@ impl fmt::Display for Turn {
 impl Breakthru {
     /// Every legal turn, each once, two slides in canonical order (none once the game is
     /// over). Mid-turn, what is left of the turn: each legal second slide as a one-leg turn.
-    pub fn legal_turns(&self) -> Vec<Turn> {
+    pub fn legal_turns(&self) -> Vec<BreakthruTurn> {
         let mut turns = Vec::new();
         for first in self.legal_legs().iter().copied() {
             let after = self.play_leg(first);
             if !after.is_first_leg_played() || self.is_first_leg_played() {
-                turns.push(Turn::Single(first));
+                turns.push(BreakthruTurn::Single(first));
                 continue;
             }
             for second in after.legal_legs().iter().copied() {
                 // Listed under `second` first instead, when that order is the canonical one.
                 if !self.reversed_is_canonical(first, second) {
-                    turns.push(Turn::Double([first, second]));
+                    turns.push(BreakthruTurn::Double([first, second]));
                 }
             }
         }
@@ -69,7 +69,7 @@ impl Breakthru {
     }
 
     /// The position after a legal turn.
-    pub fn play_turn(&self, turn: Turn) -> Breakthru {
+    pub fn play_turn(&self, turn: BreakthruTurn) -> Breakthru {
         turn.legs()
             .iter()
             .fold(*self, |position, &leg| position.play_leg(leg))
@@ -77,7 +77,7 @@ impl Breakthru {
 
     /// Reads a turn (`e5f6`, `d10d9,h10h9`: either order of two slides, when legal) and
     /// returns it in canonical form, or says what is wrong with it.
-    pub fn parse_turn(&self, text: &str) -> Result<Turn, String> {
+    pub fn parse_turn(&self, text: &str) -> Result<BreakthruTurn, String> {
         let texts: Vec<&str> = text.trim().split(',').collect();
         if texts.len() > 2 {
             return Err(format!(
@@ -96,7 +96,7 @@ impl Breakthru {
                      other ship can slide after it"
                 ));
             }
-            return Ok(Turn::Single(first));
+            return Ok(BreakthruTurn::Single(first));
         };
         let second = Leg::parse(second_text)?;
         if !after.is_first_leg_played() {
@@ -115,9 +115,9 @@ impl Breakthru {
             .explain_leg(second)
             .map_err(|why| format!("{second} is not legal after {first}: {why}"))?;
         Ok(if self.reversed_is_canonical(first, second) {
-            Turn::Double([second, first])
+            BreakthruTurn::Double([second, first])
         } else {
-            Turn::Double([first, second])
+            BreakthruTurn::Double([first, second])
         })
     }
 

@@ -4,14 +4,14 @@
 use crate::game::{Color, Game};
 
 /// The positions of the game from its first (the variant's start, or `setboard`) to now.
-pub struct History<G> {
+pub struct GameHistory<G> {
     first: G,
     later: Vec<G>,
 }
 
-impl<G: Game> History<G> {
-    pub fn new(first: G) -> History<G> {
-        History {
+impl<G: Game> GameHistory<G> {
+    pub fn new(first: G) -> GameHistory<G> {
+        GameHistory {
             first,
             later: Vec::new(),
         }
@@ -52,7 +52,7 @@ mod tests {
     #[test]
     fn moves_are_taken_back_and_counted() {
         let start = Breakthrough::start(BoardSize::STANDARD);
-        let mut history = History::new(start);
+        let mut history = GameHistory::new(start);
         assert!(!history.take_back(1));
         for text in ["a2a3", "h7h6", "b2b3"] {
             let game = history.current();

@@ -23,7 +23,7 @@ mod parser;
 mod session;
 mod thinking;
 
-pub use session::{Ending, Session, State};
+pub use session::{Session, SessionEnd, State};
 
 use super::dialect::{Dialect, Urgency};
 use super::session::Sessions;
@@ -62,14 +62,14 @@ impl Dialect for Cecp {
 
 impl Sessions for Cecp {
     type State = State;
-    type Ending = Ending;
+    type End = SessionEnd;
     type Session<G: Game> = Session<G>;
 
     fn variant(state: &State) -> Variant {
         state.variant()
     }
 
-    fn new_variant(ending: &Ending) -> bool {
-        *ending == Ending::NewVariant
+    fn new_variant(ending: &SessionEnd) -> bool {
+        *ending == SessionEnd::NewVariant
     }
 }

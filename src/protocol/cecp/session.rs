@@ -16,7 +16,7 @@
 
 use super::clock::TimeControl;
 use super::format;
-use super::history::History;
+use super::history::GameHistory;
 use super::parser::Command;
 use super::Cecp;
 use crate::game::{Color, Game, GameResult};
@@ -42,7 +42,7 @@ pub(super) type Analysis<G> = (G, Report<<G as Game>::Move>);
 
 /// How a CECP session ended.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Ending {
+pub enum SessionEnd {
     /// `quit` or the end of input.
     Quit,
     /// `new` or `variant` chose another variant: the next session plays it.
@@ -98,7 +98,7 @@ pub struct Session<G: Game> {
     variant_name: String,
     /// The variant's start position.
     start: G,
-    pub(super) history: History<G>,
+    pub(super) history: GameHistory<G>,
     pub(super) mode: Mode,
     pub(super) time: TimeControl,
     /// `sd`: the deepest the engine searches for a move.
@@ -160,7 +160,7 @@ pub(super) enum Kind {
 impl<G: Game> session::Session for Session<G> {
     type Dialect = Cecp;
     type Game = G;
-    type Ending = Ending;
+    type End = SessionEnd;
     type State = State;
 
     fn new(state: State, start: G) -> Session<G> {
@@ -169,7 +169,7 @@ impl<G: Game> session::Session for Session<G> {
             host: state.host,
             variant: state.variant,
             variant_name: state.variant_name,
-            history: History::new(start.clone()),
+            history: GameHistory::new(start.clone()),
             // XBoard counts mates as UCI does.
             mate: MateUnit::of(UciFlavour::Uci, &start),
             start,
@@ -215,7 +215,7 @@ impl<G: Game> session::Session for Session<G> {
         &self.results.receiver
     }
 
-    fn handle(&mut self, request: Request<Cecp>) -> ControlFlow<Ending> {
+    fn handle(&mut self, request: Request<Cecp>) -> ControlFlow<SessionEnd> {
         let command = match request {
             Ok(command) => command,
             Err(rejected) => {
@@ -226,7 +226,7 @@ impl<G: Game> session::Session for Session<G> {
         match command {
             Command::Quit => {
                 self.abort();
-                return ControlFlow::Break(Ending::Quit);
+                return ControlFlow::Break(SessionEnd::Quit);
             }
             // What the GUI tells that changes nothing here: `random` (Troyka's play needs no
             // randomness to vary), a draw offer (declined by saying nothing, as CECP asks),
@@ -322,9 +322,9 @@ impl<G: Game> session::Session for Session<G> {
         }
     }
 
-    fn input_closed(&mut self) -> Ending {
+    fn input_closed(&mut self) -> SessionEnd {
         self.abort();
-        Ending::Quit
+        SessionEnd::Quit
     }
 }
 
@@ -342,14 +342,14 @@ impl<G: Game> Session<G> {
 
     /// Ends the session for `variant`, whose session carries out `then` (`new` or
     /// `variant`).
-    fn switch(&mut self, variant: Variant, then: Command) -> ControlFlow<Ending> {
+    fn switch(&mut self, variant: Variant, then: Command) -> ControlFlow<SessionEnd> {
         // A table of another game's positions is of no use to the next.
         if variant.game_name() != G::NAME {
             self.host.engine().clear();
         }
         self.variant = variant;
         self.then = Some(then);
-        ControlFlow::Break(Ending::NewVariant)
+        ControlFlow::Break(SessionEnd::NewVariant)
     }
 
     /// Sends XBoard the board, the pieces and the start position: for `new` without
@@ -367,7 +367,7 @@ impl<G: Game> Session<G> {
         }
     }
 
-    fn new_game(&mut self) -> ControlFlow<Ending> {
+    fn new_game(&mut self) -> ControlFlow<SessionEnd> {
         self.abort();
         // The name was read when it was given; `BoardSize` may have changed its board since.
         let variant = variants::from_cecp(&self.variant_name, self.host.variant);
@@ -375,7 +375,7 @@ impl<G: Game> Session<G> {
             return self.switch(variant, Command::New);
         }
         self.host.engine().clear();
-        self.history = History::new(self.start.clone());
+        self.history = GameHistory::new(self.start.clone());
         self.depth = None;
         self.opponent_is_engine = false;
         self.time.new_game();
@@ -389,7 +389,7 @@ impl<G: Game> Session<G> {
         ControlFlow::Continue(())
     }
 
-    fn variant(&mut self, name: &str) -> ControlFlow<Ending> {
+    fn variant(&mut self, name: &str) -> ControlFlow<SessionEnd> {
         let command = format!("variant {name}");
         let Some(variant) = variants::from_cecp(name, self.host.variant) else {
             let reason = format!("unknown variant; {}", format::variants_played());
@@ -406,7 +406,7 @@ impl<G: Game> Session<G> {
         if variant != self.variant {
             return self.switch(variant, Command::Variant(name.to_string()));
         }
-        self.history = History::new(self.start.clone());
+        self.history = GameHistory::new(self.start.clone());
         self.expected = None;
         self.describe(false);
         if self.mode == Mode::Analyze {
@@ -425,7 +425,7 @@ impl<G: Game> Session<G> {
                     .split_whitespace()
                     .next()
                     .is_some_and(|board| board.contains('['));
-                self.history = History::new(game);
+                self.history = GameHistory::new(game);
                 self.expected = None;
                 if self.mode == Mode::Analyze {
                     self.analyze();

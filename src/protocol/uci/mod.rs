@@ -13,7 +13,7 @@ pub mod format;
 mod parser;
 mod session;
 
-pub use session::{Ending, Session, State};
+pub use session::{Session, SessionEnd, State};
 
 use super::dialect::{Dialect, Urgency};
 use super::session::Sessions;
@@ -57,14 +57,14 @@ impl Dialect for Uci {
 
 impl Sessions for Uci {
     type State = State;
-    type Ending = Ending;
+    type End = SessionEnd;
     type Session<G: Game> = Session<G>;
 
     fn variant(state: &State) -> Variant {
         state.host.variant
     }
 
-    fn new_variant(ending: &Ending) -> bool {
-        *ending == Ending::NewVariant
+    fn new_variant(ending: &SessionEnd) -> bool {
+        *ending == SessionEnd::NewVariant
     }
 }

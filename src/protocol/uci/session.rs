@@ -37,7 +37,7 @@ use std::sync::{Arc, MutexGuard};
 
 /// How a UCI session ended.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Ending {
+pub enum SessionEnd {
     /// `quit` or the end of input.
     Quit,
     /// `xboard`: the engine goes on in that dialect, with everything the host holds.
@@ -92,7 +92,7 @@ struct Running<G: Game> {
 impl<G: Game> session::Session for Session<G> {
     type Dialect = Uci;
     type Game = G;
-    type Ending = Ending;
+    type End = SessionEnd;
     type State = State;
 
     fn new(state: State, start: G) -> Session<G> {
@@ -118,7 +118,7 @@ impl<G: Game> session::Session for Session<G> {
         &self.results.receiver
     }
 
-    fn handle(&mut self, request: Request<Uci>) -> ControlFlow<Ending> {
+    fn handle(&mut self, request: Request<Uci>) -> ControlFlow<SessionEnd> {
         let command = match request {
             Ok(command) => command,
             Err(message) => {
@@ -135,12 +135,12 @@ impl<G: Game> session::Session for Session<G> {
         match command {
             Command::Quit => {
                 self.quit();
-                return ControlFlow::Break(Ending::Quit);
+                return ControlFlow::Break(SessionEnd::Quit);
             }
             Command::XBoard => {
                 // A search still running ends with its `bestmove`, as on `quit`.
                 self.quit();
-                return ControlFlow::Break(Ending::XBoard);
+                return ControlFlow::Break(SessionEnd::XBoard);
             }
             Command::Uci => self.handshake(UciFlavour::Uci),
             Command::Ugi => self.handshake(UciFlavour::Ugi),
@@ -175,9 +175,9 @@ impl<G: Game> session::Session for Session<G> {
         }
     }
 
-    fn input_closed(&mut self) -> Ending {
+    fn input_closed(&mut self) -> SessionEnd {
         self.quit();
-        Ending::Quit
+        SessionEnd::Quit
     }
 }
 
@@ -310,7 +310,7 @@ impl<G: Game> Session<G> {
 
     /// A new variant (`UCI_Variant`, `BoardSize`) means a new game, on a new session: `go`
     /// must not search the old board.
-    fn apply(&mut self, setting: Setting) -> ControlFlow<Ending> {
+    fn apply(&mut self, setting: Setting) -> ControlFlow<SessionEnd> {
         let new_variant = matches!(setting, Setting::Variant(_));
         match self.host.apply(setting) {
             Ok(notice) => {
@@ -318,7 +318,7 @@ impl<G: Game> Session<G> {
                     self.out.info_string(&notice);
                 }
                 if new_variant {
-                    return ControlFlow::Break(Ending::NewVariant);
+                    return ControlFlow::Break(SessionEnd::NewVariant);
                 }
             }
             Err(message) => self.out.error(&message),

@@ -20,7 +20,7 @@ mod tests {
     use crate::game::Game;
     use crate::games::breakthrough::{Breakthrough, Color};
     use crate::games::relay::Relay;
-    use crate::tournament::record::{
+    use crate::tournament::game_record::{
         Ending, GameRecord, GameResult, MoveNote, ReportedScore, Termination,
     };
     use std::time::Duration;

@@ -4,7 +4,7 @@
 
 use crate::game::Game;
 use crate::games::Variant;
-use crate::tournament::record::Turn;
+use crate::tournament::game_record::Turn;
 
 /// A game of a PGN file as written, not yet replayed: what `check-pgn` looks at to choose
 /// the rules.

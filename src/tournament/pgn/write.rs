@@ -1,7 +1,7 @@
 //! Writing one game record as PGN text.
 
 use crate::game::{Color, Game};
-use crate::tournament::record::{mover, Ending, GameRecord, MoveNote, Turn};
+use crate::tournament::game_record::{mover, Ending, GameRecord, MoveNote, Turn};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What a record needs besides the game itself.

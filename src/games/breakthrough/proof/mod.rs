@@ -1,8 +1,9 @@
 //! Breakthrough's proof files: the generic solver writes them through Breakthrough's
-//! [`Provable`](crate::game::proof::Provable) hooks (in `games/breakthrough/hooks.rs`, which
-//! call the writing functions here), and [`check`] verifies them with the rules and the race
-//! patterns alone; [`verify_file`] prints the checker's verdict on a file. Nothing here knows the solver; the format, in the generic vocabulary of
-//! [`crate::game::proof`], is all they share.
+//! [`Provable`](crate::game::proof::Provable) hooks (in `hooks.rs`, which call the writing
+//! functions here), and [`check`] verifies them with the rules and the race patterns alone;
+//! [`verify()`] is that checker as the solver's users call it, its verdict in words. Nothing
+//! here knows the solver; the format, in the generic vocabulary of [`crate::game::proof`],
+//! is all they share.
 //!
 //! A proof is a text file:
 //!
@@ -33,7 +34,7 @@
 //! What follows a move is `+` (the position it leaves has a line further up the file), `~`
 //! (its mirror image, files `a`… read from the other side, has a line further up: the rules
 //! do not tell the two apart), `end` (the game is over, won by the winner), or the name of a
-//! [race pattern](crate::games::breakthrough::race) that wins the position for the winner (`win1`, `win3`,
+//! [race pattern](super::race) that wins the position for the winner (`win1`, `win3`,
 //! `win5` with the winner to move; `loss2`, `loss4` with the loser to move). Lines only build
 //! on lines above them, so a proof is checked in one pass from the top, with memory for the
 //! positions proved so far and nothing else, and no line can lean on itself. The root must
@@ -44,12 +45,12 @@ pub mod check;
 mod proven;
 mod verify;
 
-pub use verify::verify_file;
+pub use verify::verify;
 
-use crate::game::proof;
-use crate::games::breakthrough::{
+use super::{
     move_name, parse_move_text, Bitboard, BoardSize, Breakthrough, Color, Move, Pattern, Position,
 };
+use crate::game::proof;
 use std::io::{self, Write};
 
 pub const MAGIC: &str = "troyka-proof 2";

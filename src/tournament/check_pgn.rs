@@ -6,8 +6,8 @@
 //! board. An unfinished game (`*`, as `troyka gui` saves a game that goes on) must be one
 //! the rules have not ended; it scores no points.
 
+use super::game_record::{Ending, GameResult, Termination};
 use super::pgn::{self, PgnGame, PgnText};
-use super::record::{Ending, GameResult, Termination};
 use crate::game::{Color, Game};
 use crate::games::GameVisitor;
 use std::collections::BTreeMap;

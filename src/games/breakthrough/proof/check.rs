@@ -20,7 +20,7 @@ use std::io::BufRead;
 
 /// What a successful check found.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct CheckReport {
     pub root: Breakthrough,
     pub winner: Color,
     /// Positions proved (each has a line).
@@ -38,7 +38,7 @@ pub struct Report {
 }
 
 /// Checks a proof read from `input`; `deep` also confirms every pattern by brute force.
-pub fn check(input: impl BufRead, deep: bool) -> Result<Report, String> {
+pub fn check(input: impl BufRead, deep: bool) -> Result<CheckReport, String> {
     let mut lines = Lines { input, number: 0 };
     let (size, root, winner) = read_header(&mut lines)?;
     with_position!(&root, position => {
@@ -118,7 +118,7 @@ struct Checker<B> {
     mirror: Vec<usize>,
     deep: bool,
     proven: ProvenSet,
-    report: Report,
+    report: CheckReport,
 }
 
 impl<B: Bitboard> Checker<B> {
@@ -139,7 +139,7 @@ impl<B: Bitboard> Checker<B> {
                 .collect(),
             deep,
             proven: ProvenSet::new(),
-            report: Report {
+            report: CheckReport {
                 root,
                 winner,
                 positions: 0,
@@ -156,7 +156,7 @@ impl<B: Bitboard> Checker<B> {
         &mut self,
         lines: &mut Lines<R>,
         root: &Position<B>,
-    ) -> Result<Report, String> {
+    ) -> Result<CheckReport, String> {
         let mut text = String::new();
         loop {
             let Some(number) = lines.next(&mut text)? else {

@@ -3,7 +3,7 @@
 //!
 //! Lines go to it through a channel, so that the session can send them while it holds its
 //! lock, without waiting; a task writes them. Another task reads its lines and hands each
-//! to a callback. When the session drops its [`Engine`], the writing task sends `quit`,
+//! to a callback. When the session drops its [`PageEngine`], the writing task sends `quit`,
 //! gives the process a second to end (`protocol.md`: `quit` ends it within 100 ms, even in
 //! the middle of a search), kills it if it has not, and waits for it, so that no process is
 //! left behind, whatever the page did.
@@ -20,17 +20,17 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 const QUIT_GRACE: Duration = Duration::from_secs(1);
 
 /// The sending end of a running engine: dropping it ends the process.
-pub struct Engine {
+pub struct PageEngine {
     lines: UnboundedSender<String>,
 }
 
-impl Engine {
+impl PageEngine {
     /// Starts `exe` (Troyka) speaking UCI. `on_line` gets each line it writes, then `None`
     /// when its output ends (it quit or died). Must be called inside the runtime.
     pub fn spawn(
         exe: &Path,
         mut on_line: impl FnMut(Option<String>) + Send + 'static,
-    ) -> io::Result<Engine> {
+    ) -> io::Result<PageEngine> {
         let mut child = Command::new(exe)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -59,7 +59,7 @@ impl Engine {
             }
             on_line(None);
         });
-        let engine = Engine { lines };
+        let engine = PageEngine { lines };
         engine.send("uci");
         Ok(engine)
     }
@@ -67,9 +67,9 @@ impl Engine {
     /// An engine that is no process, for the conductor's tests: what is sent to it comes
     /// out of the receiver.
     #[cfg(test)]
-    pub fn fake() -> (Engine, UnboundedReceiver<String>) {
+    pub fn fake() -> (PageEngine, UnboundedReceiver<String>) {
         let (lines, outbox) = unbounded_channel();
-        (Engine { lines }, outbox)
+        (PageEngine { lines }, outbox)
     }
 
     /// Sends one command line (without its newline).
@@ -80,7 +80,7 @@ impl Engine {
     }
 }
 
-/// Writes the lines until the session drops its [`Engine`] (then `quit`) or the pipe breaks.
+/// Writes the lines until the session drops its [`PageEngine`] (then `quit`) or the pipe breaks.
 async fn write_lines(mut stdin: ChildStdin, mut outbox: UnboundedReceiver<String>) {
     while let Some(mut line) = outbox.recv().await {
         line.push('\n');

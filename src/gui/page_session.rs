@@ -1,4 +1,4 @@
-//! [`Session`]: one page's game and engine. Every request is a command on the game or the
+//! [`PageSession`]: one page's game and engine. Every request is a command on the game or the
 //! settings, done under the session's lock: it either succeeds, and the engine is brought in
 //! line with it ([`Conductor::drive`]), or is refused with a reason and changes nothing.
 //! The engine's lines come in on its reading task and are handled under the same lock.
@@ -6,10 +6,10 @@
 //! come.
 
 use super::board::{self, Board, NewGame};
-use super::conductor::{Conductor, InfoView, Player, Settings};
-use super::engine::Engine;
+use super::conductor::{Conductor, InfoView, PageSettings, Player};
 use super::info::{self, EngineLine};
-use super::record::Players;
+use super::page_engine::PageEngine;
+use super::pgn_export::Players;
 use super::view::{side_index, BoardView};
 use crate::game::Color;
 use crate::tournament::spec::MoveLimits;
@@ -28,7 +28,7 @@ const TIME_RANGE: std::ops::RangeInclusive<u64> = 10..=600_000;
 const EVENT_BACKLOG: usize = 256;
 
 /// A page's session.
-pub struct Session {
+pub struct PageSession {
     pub id: String,
     inner: Mutex<Inner>,
     events: broadcast::Sender<Arc<str>>,
@@ -56,7 +56,7 @@ pub struct StateView {
     #[serde(flatten)]
     pub board: BoardView,
     #[serde(flatten)]
-    pub settings: Settings,
+    pub settings: PageSettings,
     /// `idle`, `thinking`, `analysing`, `solving` or `stopped`.
     pub engine: &'static str,
     /// The solver's last word on this position.
@@ -82,12 +82,12 @@ pub struct SettingsChange {
     pub analyse: Option<bool>,
 }
 
-impl Session {
+impl PageSession {
     /// A session on a new game of `spec`, with its engine started from `exe`.
-    pub fn start(id: String, exe: &Path, spec: &NewGame) -> Result<Arc<Session>, String> {
+    pub fn start(id: String, exe: &Path, spec: &NewGame) -> Result<Arc<PageSession>, String> {
         let board = board::open(spec)?;
         let (events, _) = broadcast::channel(EVENT_BACKLOG);
-        let session = Arc::new(Session {
+        let session = Arc::new(PageSession {
             id,
             inner: Mutex::new(Inner {
                 board,
@@ -101,13 +101,13 @@ impl Session {
         });
         // The engine's reading task holds the session weakly: the session ends when the
         // server drops it, and the engine with it.
-        let me: Weak<Session> = Arc::downgrade(&session);
+        let me: Weak<PageSession> = Arc::downgrade(&session);
         let on_line = move |line: Option<String>| {
             if let Some(session) = me.upgrade() {
                 session.engine_line(line);
             }
         };
-        let engine = Engine::spawn(exe, on_line)
+        let engine = PageEngine::spawn(exe, on_line)
             .map_err(|error| format!("cannot start the engine: {error}"))?;
         session.lock().conductor.attach(engine);
         Ok(session)

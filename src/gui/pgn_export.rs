@@ -6,8 +6,8 @@
 
 use super::line::GameLine;
 use crate::game::Game;
+use crate::tournament::game_record::{Ending, Turn};
 use crate::tournament::pgn::{self, Header};
-use crate::tournament::record::{Ending, Turn};
 
 /// Who played each side, as the record names them.
 pub struct Players {
@@ -38,8 +38,8 @@ mod tests {
     use super::*;
     use crate::games::breakthrough::{BoardSize, Breakthrough};
     use crate::gui::board::load_pgn;
-    use crate::tournament::check::check_game;
-    use crate::tournament::record::{MoveNote, ReportedScore};
+    use crate::tournament::check_pgn::check_game;
+    use crate::tournament::game_record::{MoveNote, ReportedScore};
     use std::time::Duration;
 
     fn players() -> Players {

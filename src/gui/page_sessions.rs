@@ -1,10 +1,10 @@
-//! [`Sessions`]: the pages' sessions by id. A session ends when its page closes its last
+//! [`PageSessions`]: the pages' sessions by id. A session ends when its page closes its last
 //! WebSocket, when it is deleted, or when it has had neither a WebSocket nor a request for
 //! [`IDLE_LIMIT`] (a page that never connected, or a script that went away); a task checks
 //! every few seconds. At most [`MAX_SESSIONS`] live at once, each with its engine process.
 
 use super::board::NewGame;
-use super::session::Session;
+use super::page_session::PageSession;
 use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -20,8 +20,8 @@ const IDLE_CHECK: Duration = Duration::from_secs(5);
 pub const MAX_SESSIONS: usize = 32;
 
 /// The live sessions, and the engine they start.
-pub struct Sessions {
-    by_id: Mutex<HashMap<String, Arc<Session>>>,
+pub struct PageSessions {
+    by_id: Mutex<HashMap<String, Arc<PageSession>>>,
     /// The `troyka` binary (this one), which each session starts as its engine.
     exe: PathBuf,
     /// Makes the ids: unguessable, so that one page cannot drive another's session.
@@ -39,21 +39,21 @@ pub enum Unavailable {
     Failed(String),
 }
 
-impl Sessions {
-    pub fn new(exe: PathBuf) -> Sessions {
-        Sessions {
+impl PageSessions {
+    pub fn new(exe: PathBuf) -> PageSessions {
+        PageSessions {
             by_id: Mutex::new(HashMap::new()),
             exe,
             ids: RandomState::new(),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<Session>>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<PageSession>>> {
         self.by_id.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// A new session on a new game of `spec`.
-    pub fn create(&self, spec: &NewGame) -> Result<Arc<Session>, Unavailable> {
+    pub fn create(&self, spec: &NewGame) -> Result<Arc<PageSession>, Unavailable> {
         let mut by_id = self.lock();
         if by_id.len() >= MAX_SESSIONS {
             return Err(Unavailable::Full);
@@ -64,12 +64,13 @@ impl Sessions {
                 break id;
             }
         };
-        let session = Session::start(id.clone(), &self.exe, spec).map_err(Unavailable::Failed)?;
+        let session =
+            PageSession::start(id.clone(), &self.exe, spec).map_err(Unavailable::Failed)?;
         by_id.insert(id, session.clone());
         Ok(session)
     }
 
-    pub fn get(&self, id: &str) -> Result<Arc<Session>, Unavailable> {
+    pub fn get(&self, id: &str) -> Result<Arc<PageSession>, Unavailable> {
         self.lock()
             .get(id)
             .cloned()
@@ -91,7 +92,7 @@ impl Sessions {
     }
 
     /// Ends the sessions idle for longer than [`IDLE_LIMIT`], every few seconds, forever.
-    pub async fn end_idle(self: Arc<Sessions>) {
+    pub async fn end_idle(self: Arc<PageSessions>) {
         let mut ticks = tokio::time::interval(IDLE_CHECK);
         loop {
             ticks.tick().await;
