@@ -7,7 +7,7 @@
 //! A whole turn is scored by a short search of the position it leads to, from the planner's
 //! side. When that position is again one to plan (silver's setup after gold's), the other
 //! side's answer is not known yet: the turn is scored against the game's suggestion for it
-//! and a few random answers, the mean of the four; the other side, when its turn comes,
+//! and a few random answers, the worst of the four; the other side, when its turn comes,
 //! plans against the turn actually played.
 //!
 //! Progress is reported as the search's is: one report per round of changes (each round
@@ -168,8 +168,9 @@ fn unplanned<M: GameMove>(
 
 /// The score of `turn` for the side playing it: a short search of where it leads. When the
 /// other side has a turn to plan next (silver's setup after gold's), its answer is not
-/// known: the score is the mean over answers, the other side's suggestion and
-/// [`RANDOM_ANSWERS`] random turns. The searches end when `time_left` has passed at the
+/// known: the score is the worst over answers, the other side's suggestion and
+/// [`RANDOM_ANSWERS`] random turns (a mean would reward a turn that crushes weak random
+/// answers, and a mean of a mate and centipawns is no score at all). The searches end when `time_left` has passed at the
 /// latest (what they found by then is the score).
 fn score_turn<G: Game>(
     engine: &mut Engine,
@@ -183,7 +184,7 @@ fn score_turn<G: Game>(
         return score_position(engine, game.side_to_move(), &after, time_left, nodes);
     }
     let suggestion = after.planned_turn_start();
-    let mut total = score_position(
+    let mut worst = score_position(
         engine,
         game.side_to_move(),
         &after.play_all(&suggestion),
@@ -194,9 +195,10 @@ fn score_turn<G: Game>(
         // The same answers for every turn scored, so that turns are compared alike.
         let random = random_turn(&after, &suggestion, &mut Mt64::new(answer));
         let reached = after.play_all(&random);
-        total += score_position(engine, game.side_to_move(), &reached, time_left, nodes);
+        let score = score_position(engine, game.side_to_move(), &reached, time_left, nodes);
+        worst = worst.min(score);
     }
-    total / (1 + RANDOM_ANSWERS as i32)
+    worst
 }
 
 /// A turn drawn at random for `game`: a random walk of changes from `turn`.

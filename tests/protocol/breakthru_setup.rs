@@ -223,6 +223,27 @@ fn a_setup_is_chosen_within_its_time_and_stops_at_once() {
 }
 
 #[test]
+fn golds_setup_is_scored_against_silvers_strongest_answer() {
+    // Gold cannot know silver's setup: it scores its own by the worst result over the
+    // answers it tries, so the score shown is one a search found. A mean of mates against
+    // weak random answers and centipawns against the reference fleet (22471 cp from this
+    // board at depth 2, the first planner's) is no score at all.
+    let mut troyka = breakthru();
+    troyka.ask(&format!("ucinewgame\nposition fen {SETUP}"));
+    troyka.send("go depth 2");
+    let lines = troyka.until_bestmove();
+    check_bestmove(&setup_game(), lines.last().unwrap());
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with("info depth"))
+        .unwrap();
+    let mate = field(last_info, "mate").is_some();
+    let centipawns = field(last_info, "cp").is_some_and(|cp| cp.abs() < 5_000);
+    assert!(mate || centipawns, "{last_info}");
+}
+
+#[test]
 fn the_setup_option_plays_the_reference_fleet_or_a_random_one() {
     let mut troyka = breakthru();
     troyka.ask(&format!("position fen {SETUP}"));
