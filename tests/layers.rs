@@ -58,13 +58,11 @@ fn generic_layers_name_no_game() {
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
-        let listed = |list: &[&str]| {
-            list.iter().any(|entry| match entry.strip_suffix('/') {
-                Some(_) => relative.starts_with(entry),
-                None => relative == *entry,
-            })
-        };
-        if listed(ALLOWED) {
+        let allowed = ALLOWED.iter().any(|entry| match entry.strip_suffix('/') {
+            Some(_) => relative.starts_with(entry),
+            None => relative == *entry,
+        });
+        if allowed {
             continue;
         }
         let text = fs::read_to_string(&path).unwrap();

@@ -170,8 +170,8 @@ fn unplanned<M: GameMove>(
 /// other side has a turn to plan next (silver's setup after gold's), its answer is not
 /// known: the score is the worst over answers, the other side's suggestion and
 /// [`RANDOM_ANSWERS`] random turns (a mean would reward a turn that crushes weak random
-/// answers, and a mean of a mate and centipawns is no score at all). The searches end when `time_left` has passed at the
-/// latest (what they found by then is the score).
+/// answers, and a mean of a mate and centipawns is no score at all). The searches end when
+/// `time_left` has passed at the latest (what they found by then is the score).
 fn score_turn<G: Game>(
     engine: &mut Engine,
     game: &G,

@@ -227,7 +227,7 @@ fn golds_setup_is_scored_against_silvers_strongest_answer() {
     // Gold cannot know silver's setup: it scores its own by the worst result over the
     // answers it tries, so the score shown is one a search found. A mean of mates against
     // weak random answers and centipawns against the reference fleet (22471 cp from this
-    // board at depth 2, the first planner's) is no score at all.
+    // board at depth 2, the mean's before c305c18) is no score at all.
     let mut troyka = breakthru();
     troyka.ask(&format!("ucinewgame\nposition fen {SETUP}"));
     troyka.send("go depth 2");
