@@ -172,3 +172,64 @@ fn the_cutegames_script_fails_forfeited_games() {
     assert!(!stdout.contains("PASS"), "{stdout}");
     assert!(stdout.contains("0 of 5 matches passed"), "{stdout}");
 }
+
+#[test]
+fn the_fsf_ladder_passes_its_self_test() {
+    passes_its_self_test("fsf-ladder", "fsf-ladder self-test passed");
+}
+
+/// scripts/fsf-ladder end to end, with the test engine standing in for Fairy-Stockfish: two
+/// rungs, a match at each and a step down to each, the table written, and a ladder cut off
+/// after its matches resumes from their logs without playing them again.
+#[test]
+fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
+    let out = std::env::temp_dir().join(format!("troyka-ladder-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let root = env!("CARGO_MANIFEST_DIR");
+    let run = || {
+        Command::new("python3")
+            .arg(format!("{root}/scripts/fsf-ladder"))
+            .args(["--fsf", &format!("{root}/tests/fake_engine.py")])
+            .args(["--troyka", env!("CARGO_BIN_EXE_troyka")])
+            .args(["--match", env!("CARGO_BIN_EXE_troyka-match")])
+            .args(["--size", "6x6", "--tc", "0.5+0.01", "--games", "2"])
+            .args(["--rungs", "nodes=400,depth=1", "--out"])
+            .arg(&out)
+            .output()
+            .expect("python3 is needed to test scripts/fsf-ladder")
+    };
+    let first = run();
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        first.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    // The test engine plays nearly at random: Troyka wins every game, even at depth 1, so
+    // no rung's Elo has a finite bar.
+    assert!(
+        rows[1].starts_with("| nodes=400 | 2–0–0 (100.0 %), bar open | 2–0–0"),
+        "{stdout}"
+    );
+    assert!(rows[1].contains("(from tc)"), "{stdout}");
+    assert!(rows[2].starts_with("| depth=1 | 2–0–0"), "{stdout}");
+    assert!(rows[2].contains("(from nodes400)"), "{stdout}");
+    assert!(stdout.contains("in all matches: 0"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("ladder.md")).unwrap(),
+        stdout
+    );
+    // A second run reads the four matches' logs and plays nothing: stderr, where each
+    // match played is announced, stays empty.
+    let second = run();
+    assert!(second.status.success());
+    assert_eq!(String::from_utf8_lossy(&second.stdout), stdout);
+    assert!(
+        second.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
