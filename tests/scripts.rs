@@ -1,6 +1,7 @@
 //! The Python scripts that have no engine of their own: `scripts/blunders` on two games of a
 //! 4x4 position that the solver settles at once (in the first, White throws away a win that
-//! one move would take; in the second it takes it); `scripts/spsa`'s self-test of its step
+//! one move would take; in the second it takes it), also classifying one player's losses;
+//! `scripts/fsf-ladder`, with the test engine for Fairy-Stockfish; `scripts/spsa`'s self-test of its step
 //! schedule and update (its games need the `tune` build, which `cargo test` does not make);
 //! `scripts/jm-breakthru`'s self-test; and `scripts/cutegames-games` without cutegames
 //! (which the tests cannot build): its message when cutegames is missing, and its verdict
@@ -27,9 +28,13 @@ const GAMES: &str = r#"[Event "t"]
 1. b3b4 {White reaches the goal} 1-0
 "#;
 
-#[test]
-fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
-    let pgn = std::env::temp_dir().join(format!("troyka-blunders-{}.pgn", std::process::id()));
+/// Runs scripts/blunders on [`GAMES`] with `extra` arguments; its stdout.
+fn blunders(extra: &[&str]) -> String {
+    let pgn = std::env::temp_dir().join(format!(
+        "troyka-blunders-{}-{}.pgn",
+        std::process::id(),
+        extra.len()
+    ));
     std::fs::write(&pgn, GAMES).unwrap();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/blunders");
     let run = Command::new("python3")
@@ -41,15 +46,22 @@ fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
             "--movetime",
             "5000",
         ])
+        .args(extra)
         .output()
         .expect("python3 is needed to test scripts/blunders");
     let _ = std::fs::remove_file(&pgn);
-    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
     assert!(
         run.status.success(),
         "{stdout}{}",
         String::from_utf8_lossy(&run.stderr)
     );
+    stdout
+}
+
+#[test]
+fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
+    let stdout = blunders(&[]);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     assert!(
@@ -60,6 +72,35 @@ fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
     );
     // Game 1: both positions; game 2: its only one.
     assert_eq!(lines[1], "positions proved: 3; blunders: 1 (alice 1)");
+}
+
+/// `--loser`: alice lost game 1 by a blunder from a won opening, and game 2 as Black from
+/// an opening White wins at once; bob lost none.
+#[test]
+fn losses_are_classified_as_decided_openings_or_mistakes() {
+    let stdout = blunders(&["--loser", "alice"]);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
+    assert!(lines[0].starts_with("game 1 ply 1: alice"), "{stdout}");
+    assert_eq!(
+        lines[1],
+        "game 1: alice (white) lost: mistake: ply 1 (d1d2) threw the win away"
+    );
+    assert_eq!(
+        lines[2],
+        "game 2: alice (black) lost: decided: the opening is lost for it before its first move"
+    );
+    assert_eq!(
+        lines[4],
+        "alice lost 2 games: 1 decided before its first move, 1 mistakes, 0 undetermined"
+    );
+    let stdout = blunders(&["--loser", "bob"]);
+    assert!(
+        stdout.ends_with(
+            "bob lost 0 games: 0 decided before its first move, 0 mistakes, 0 undetermined\n"
+        ),
+        "{stdout}"
+    );
 }
 
 /// Runs `scripts/NAME --self-test`, which must pass, say `says` on stderr and write nothing
