@@ -28,14 +28,30 @@ const GAMES: &str = r#"[Event "t"]
 1. b3b4 {White reaches the goal} 1-0
 "#;
 
+/// A game whose losing move was a book move: nobody's mistake, the opening is decided.
+const BOOK_GAME: &str = r#"[Event "t"]
+[White "alice"]
+[Black "bob"]
+[Result "0-1"]
+[SetUp "1"]
+[FEN "4/1P2/2p1/3P w 0 1"]
+
+1. d1d2 {book} c2b1 {+M1/1 0.001s} {Black reaches the goal} 0-1
+"#;
+
 /// Runs scripts/blunders on [`GAMES`] with `extra` arguments; its stdout.
 fn blunders(extra: &[&str]) -> String {
+    blunders_in(GAMES, extra)
+}
+
+/// Runs scripts/blunders on `games` with `extra` arguments; its stdout.
+fn blunders_in(games: &str, extra: &[&str]) -> String {
     let pgn = std::env::temp_dir().join(format!(
         "troyka-blunders-{}-{}.pgn",
         std::process::id(),
-        extra.len()
+        extra.len() + games.len()
     ));
-    std::fs::write(&pgn, GAMES).unwrap();
+    std::fs::write(&pgn, games).unwrap();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/blunders");
     let run = Command::new("python3")
         .arg(script)
@@ -93,6 +109,12 @@ fn losses_are_classified_as_decided_openings_or_mistakes() {
     assert_eq!(
         lines[4],
         "alice lost 2 games: 1 decided before its first move, 1 mistakes, 0 undetermined"
+    );
+    // A losing book move is the opening's, not alice's.
+    let stdout = blunders_in(BOOK_GAME, &["--loser", "alice"]);
+    assert!(
+        stdout.starts_with("game 1: alice (white) lost: decided: "),
+        "{stdout}"
     );
     let stdout = blunders(&["--loser", "bob"]);
     assert!(
