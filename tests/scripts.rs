@@ -1,13 +1,15 @@
 //! The Python scripts that have no engine of their own: `scripts/blunders` on two games of a
 //! 4x4 position that the solver settles at once (in the first, White throws away a win that
 //! one move would take; in the second it takes it), also classifying one player's losses;
-//! `scripts/fsf-ladder`, with the test engine for Fairy-Stockfish; `scripts/spsa`'s self-test of its step
-//! schedule and update (its games need the `tune` build, which `cargo test` does not make);
+//! `scripts/fsf-ladder`, with the test engine for Fairy-Stockfish; `scripts/spsa`'s
+//! self-test of its step schedule and update (its games need the `tune` build, which `cargo
+//! test` does not make);
 //! `scripts/jm-breakthru`'s self-test; and `scripts/cutegames-games` without cutegames
 //! (which the tests cannot build): its message when cutegames is missing, and its verdict
 //! on a stand-in that reports forfeits.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const GAMES: &str = r#"[Event "t"]
 [White "alice"]
@@ -46,10 +48,12 @@ fn blunders(extra: &[&str]) -> String {
 
 /// Runs scripts/blunders on `games` with `extra` arguments; its stdout.
 fn blunders_in(games: &str, extra: &[&str]) -> String {
+    // Tests run in parallel: each run gets a file of its own.
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
     let pgn = std::env::temp_dir().join(format!(
         "troyka-blunders-{}-{}.pgn",
         std::process::id(),
-        extra.len() + games.len()
+        RUNS.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::write(&pgn, games).unwrap();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/blunders");
