@@ -507,8 +507,8 @@ fn add(a: u32, b: u32) -> u32 {
     }
 }
 
-/// The 1+ε threshold over the second-best child (ε = 1/4): the best child may grow this far
-/// before the search switches.
+/// The 1+ε threshold over the second-best child (ε = 1/2): the best child may grow this far
+/// before the search switches (1/4 and 1 took more nodes: docs/results.md).
 fn widen(second: u32) -> u32 {
     if second == INFINITY {
         INFINITY
