@@ -6,7 +6,7 @@
 //! checks every value (numbers and their ranges, board sizes, positions, word choices)
 //! before anything runs, so a bad argument never starts a long job.
 
-use crate::eval::EvalSpec;
+use crate::eval::{EvalChoice, EvalSpec};
 use crate::game::{Game, TrainableEval};
 use crate::games::breakthrough::{self, BoardSize, Breakthrough};
 use crate::games::breakthru::BreakthruGame;
@@ -259,20 +259,34 @@ impl DatagenArgs {
 
     /// Plays the games from `start`.
     fn generate<G: TrainableEval>(&self, start: G) -> Result<(), String> {
-        let kind = G::blank_network(start.board()).kind;
-        let mut settings = self.settings(start);
         // A net file is only read once the arguments are all known to be good.
-        settings.eval = self.eval.clone().unwrap_or(EvalSpec::Builtin).load()?;
-        if let Some(net) = &settings.eval.loaded {
-            if net.kind != kind {
-                return Err(format!(
-                    "--eval: the network is for {}, the games are {}",
-                    networks::describe(net.kind),
-                    networks::describe(kind)
-                ));
-            }
-        }
+        let eval = load_eval(
+            self.eval.as_ref().unwrap_or(&EvalSpec::Builtin),
+            &start,
+            "games",
+        )?;
+        let mut settings = self.settings(start);
+        settings.eval = eval;
         datagen::generate_into(&settings, &self.out)
+    }
+}
+
+/// The evaluation `spec` names, refused when it is a network for another board than
+/// `start`'s (`what` names what is played or solved there).
+fn load_eval<G: TrainableEval>(
+    spec: &EvalSpec,
+    start: &G,
+    what: &str,
+) -> Result<EvalChoice, String> {
+    let choice = spec.load()?;
+    let kind = G::blank_network(start.board()).kind;
+    match &choice.loaded {
+        Some(net) if net.kind != kind => Err(format!(
+            "--eval: the network is for {}, the {what} are {}",
+            networks::describe(net.kind),
+            networks::describe(kind)
+        )),
+        _ => Ok(choice),
     }
 }
 
@@ -440,19 +454,29 @@ struct SolveArgs {
     /// cluster/'s jobs); an unsolved position is then not an error
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// The evaluation that orders the moves: linear (the hand-made one), builtin (the
+    /// board's network where it has one, else the hand-made one), or a net file for the
+    /// board [default: linear]
+    #[arg(long, value_name = "builtin|linear|NET", value_parser = EvalSpec::parse)]
+    eval: Option<EvalSpec>,
 }
 
 impl SolveArgs {
     fn run(self) -> Result<(), String> {
+        let game = start(self.fen, self.size);
         let settings = solve::Settings {
             hash_megabytes: self.hash,
             threads: self.threads,
             time: self.time.map(Duration::from_secs_f64),
             nodes: self.nodes,
             all: self.all,
+            eval: load_eval(
+                self.eval.as_ref().unwrap_or(&EvalSpec::Linear),
+                &game,
+                "positions",
+            )?,
             ..solve::Settings::default()
         };
-        let game = start(self.fen, self.size);
         solve::solve_and_prove(game, settings, self.proof, self.checkpoint, self.json)
     }
 }

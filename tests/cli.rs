@@ -261,22 +261,55 @@ fn datagen_plays_with_the_evaluation_asked_for() {
     assert_eq!(builtin, file, "the same network loaded from its file");
     assert_ne!(builtin, linear, "the linear evaluation plays other games");
 
-    let wrong_size = troyka(&[
-        "datagen",
-        "--out",
-        dir.join("wrong.bin").to_str().unwrap(),
-        "--size",
-        "6x6",
-        "--eval",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/nets/8x8.nnue"),
-    ]);
-    assert_eq!(wrong_size.status.code(), Some(2));
-    let stderr = String::from_utf8(wrong_size.stderr).unwrap();
-    assert!(
-        stderr.contains("the network is for Breakthrough 8x8, the games are Breakthrough 6x6"),
-        "{stderr}"
-    );
+    let wrong = dir.join("wrong.bin");
+    assert_other_boards_net_refused(&["datagen", "--out", wrong.to_str().unwrap()], "games");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The command `args` on 6x6 with the 8x8 network as `--eval`: refused, naming both boards
+/// and `what` is played or solved there.
+fn assert_other_boards_net_refused(args: &[&str], what: &str) {
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/8x8.nnue");
+    let mut args = args.to_vec();
+    args.extend_from_slice(&["--size", "6x6", "--eval", net]);
+    let output = troyka(&args);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let expected = format!("the network is for Breakthrough 8x8, the {what} are Breakthrough 6x6");
+    assert!(stderr.contains(&expected), "{stderr}");
+}
+
+#[test]
+fn solve_orders_its_moves_with_the_evaluation_eval_names() {
+    let fen = "1p1p2/pp1p1p/p2p2/P5/2P1PP/PPPPP1 w";
+    let nodes_line = |eval: &[&str]| {
+        let mut args = vec!["solve", "--fen", fen, "--hash", "16"];
+        args.extend_from_slice(eval);
+        let output = troyka(&args);
+        assert!(output.status.success(), "{output:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.contains("result: white (the side to move) wins"),
+            "{text}"
+        );
+        let line = text.lines().find(|l| l.starts_with("nodes ")).unwrap();
+        line.split_whitespace().nth(1).unwrap().to_string()
+    };
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/6x6.nnue");
+    let builtin = nodes_line(&["--eval", "builtin"]);
+    assert_eq!(
+        nodes_line(&[]),
+        nodes_line(&["--eval", "linear"]),
+        "linear by default"
+    );
+    assert_eq!(
+        builtin,
+        nodes_line(&["--eval", net]),
+        "the built-in 6x6 net from its file"
+    );
+    assert_ne!(builtin, nodes_line(&["--eval", "linear"]));
+
+    assert_other_boards_net_refused(&["solve"], "positions");
 }
 
 #[test]

@@ -201,14 +201,6 @@ pub trait Position: Copy + Send + Sync + 'static {
         self.exact(tables)
     }
 
-    /// A cheap static score for the side to move, in centipawns, from the position alone
-    /// (no state along the line): the solver's first proof numbers lean on it, so that
-    /// good moves are tried first. Zero by default: every move starts alike.
-    fn estimate(&self, tables: &Self::Tables) -> i32 {
-        let _ = tables;
-        0
-    }
-
     /// The hash of this position's mirror image, for a game whose rules cannot tell the two
     /// apart (Breakthrough's left-right mirror): the solver keeps both under one key, so
     /// what it proves for one serves the other. By default the position's own hash: no

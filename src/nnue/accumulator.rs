@@ -188,7 +188,7 @@ impl<F: FeatureSet> AccumulatorStack<F> {
     /// Ply `ply` is reached from ply `ply - 1` by `change`.
     #[inline]
     pub fn push_change(&mut self, ply: usize, change: F::Change) {
-        let entry = &mut self.entries[ply];
+        let entry = self.entry(ply);
         entry.change = Some(change);
         entry.computed = false;
     }
@@ -196,9 +196,24 @@ impl<F: FeatureSet> AccumulatorStack<F> {
     /// Ply `ply` is reached from ply `ply - 1` by a pass.
     #[inline]
     pub fn push_pass(&mut self, ply: usize) {
-        let entry = &mut self.entries[ply];
+        let entry = self.entry(ply);
         entry.change = None;
         entry.computed = false;
+    }
+
+    /// The entry of `ply`, the stack grown to hold it: the search never goes past the plies
+    /// it was made for, but the solver follows a line to the end of the game.
+    #[inline]
+    fn entry(&mut self, ply: usize) -> &mut Entry<F::Change> {
+        if ply >= self.entries.len() {
+            let filler = Entry {
+                change: None,
+                computed: false,
+                ..self.entries[0]
+            };
+            self.entries.resize(ply + 1, filler);
+        }
+        &mut self.entries[ply]
     }
 
     /// The accumulator of the position at `ply`, brought up to date.
@@ -240,7 +255,8 @@ pub(crate) mod tests {
     /// Plays a random line of at most `plies` from `root` as the search walks its tree
     /// (moves, passes where the game allows them, jumps back a few plies between siblings),
     /// telling the stack each `change`, and checks at random plies that the stack's
-    /// accumulator is the one computed `from_scratch`.
+    /// accumulator is the one computed `from_scratch`. The stack starts with room for half
+    /// the plies, and grows as the solver's does on a long line.
     pub(crate) fn check_random_line<P: Position, F: FeatureSet>(
         net: &Network,
         features: F,
@@ -250,7 +266,7 @@ pub(crate) mod tests {
         change: impl Fn(&P, P::Move) -> F::Change,
         from_scratch: impl Fn(&P) -> Accumulator,
     ) {
-        let mut stack = AccumulatorStack::new(features, from_scratch(&root), plies);
+        let mut stack = AccumulatorStack::new(features, from_scratch(&root), plies / 2);
         let mut line = vec![root];
         while let Some(position) = line.last().copied() {
             if position.decided().is_some() || line.len() >= plies {

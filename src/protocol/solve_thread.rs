@@ -95,6 +95,7 @@ impl<G: Game> SolvableVisitor<G::Move> for Prove<'_, G> {
             nodes: job.nodes,
             all: false,
             report_every: Duration::from_secs(1),
+            ..Settings::default()
         });
         let stop = &self.signals.stop;
         let solution = solver.solve(game, stop, &mut |progress: &Progress| {

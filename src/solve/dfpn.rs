@@ -13,24 +13,26 @@
 //! drawn is refused ([`Position::CAN_DRAW`]). Children that the game's exact rules for the
 //! solver ([`Position::solver_exact`]: Breakthrough's race patterns) or the end of the game
 //! decide are solved on sight and never searched; when the enemy threatens to win, only the
-//! defences are children. A new child starts with numbers from the game's cheap estimate
-//! ([`Position::estimate`]: Breakthrough's linear evaluation) and its number of moves
-//! (df-pn+; see [`Dfpn::initial`]), which is how the estimate orders the moves: on the
-//! Breakthrough tuning set (the 5x5 start and two 6x5 positions after one move each) it
-//! saves a third of the nodes over numbers of 1. Where the same side moves again (a turn of
-//! several plies), a child's numbers are turned around ([`Numbers::for_parent`]).
+//! defences are children. A new child starts with numbers from the game's evaluation (the
+//! search's [`Evaluation`], told of each ply along the line so that a network updates
+//! incrementally; which one, the settings say) and its number of moves (df-pn+; see
+//! [`initial`]), which is how the evaluation orders the moves: on the Breakthrough tuning
+//! set (the 5x5 start and two 6x5 positions after one move each) the linear evaluation
+//! saves a third of the nodes over numbers of 1. Where the same side moves again (a turn
+//! of several plies), a child's numbers are turned around ([`Numbers::for_parent`]).
 
 use super::parallel::Shared;
 use super::symmetry::{self, canonical};
 use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
-use crate::game::{Exact, GameResult, MoveList, Position};
+use crate::eval::EvalChoice;
+use crate::game::{Evaluation, Exact, GameResult, MoveList, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
-/// Centipawns per doubling of a child's first numbers (see [`Dfpn::initial`]).
+/// Centipawns per doubling of a child's first numbers (see [`initial`]).
 const EVAL_SCALE: i32 = 200;
 /// The evaluation is read in steps of an eighth of `EVAL_SCALE`, up to three doublings either
 /// way: `FACTORS[i]` is 2^((i - 24) / 8) in 256ths.
@@ -80,8 +82,12 @@ struct Child<M> {
 /// One df-pn search over a shared table.
 pub struct Dfpn<'a, P: Position> {
     table: &'a Table,
-    /// The game's tables for the root's board: its exact rules, estimate and mirror.
+    /// The game's tables for the root's board: its exact rules and mirror.
     tables: P::Tables,
+    /// Which evaluation starts the numbers, and that evaluation along the current line (ply
+    /// 0 is the position [`Dfpn::solve`] was given).
+    choice: &'a EvalChoice,
+    evaluation: P::Evaluation,
     control: &'a Control<'a>,
     nodes: u64,
     stopped: bool,
@@ -141,6 +147,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
     pub fn new(
         root: &P,
         table: &'a Table,
+        choice: &'a EvalChoice,
         control: &'a Control<'a>,
         report: &'a mut dyn FnMut(&Progress),
     ) -> Dfpn<'a, P> {
@@ -153,6 +160,8 @@ impl<'a, P: Position> Dfpn<'a, P> {
         Dfpn {
             table,
             tables: root.tables(),
+            choice,
+            evaluation: P::Evaluation::new(root, choice),
             control,
             nodes: 0,
             stopped: false,
@@ -197,6 +206,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
             delta: INFINITY,
         };
         let mirrored = position.mirror_hash(&self.tables);
+        self.evaluation = P::Evaluation::new(position, self.choice);
         self.mid(position, mirrored, infinite)
     }
 
@@ -208,13 +218,17 @@ impl<'a, P: Position> Dfpn<'a, P> {
     }
 
     /// The numbers the search would start from at `position`: [`Dfpn::known`]'s, else
-    /// the first numbers a new position gets ([`Dfpn::initial`]).
+    /// the first numbers a new position gets ([`initial`]).
     pub fn current(&self, position: &P) -> Numbers {
         match self.classify(position) {
             Ok(numbers) => numbers,
-            Err(replies) => self
-                .lookup(position)
-                .map_or_else(|| self.initial(position, replies), |(numbers, _)| numbers),
+            Err(replies) => self.lookup(position).map_or_else(
+                || {
+                    let eval = P::Evaluation::new(position, self.choice).evaluate(position, 0);
+                    initial(eval, replies)
+                },
+                |(numbers, _)| numbers,
+            ),
         }
     }
 
@@ -338,6 +352,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
             let child = position.play(best.mv);
             self.line[self.ply].searched = Some(summary.best);
             self.ply += 1;
+            self.evaluation.push_move(position, best.mv, self.ply);
             let result = self.mid(
                 &child,
                 best.mirrored,
@@ -371,7 +386,14 @@ impl<'a, P: Position> Dfpn<'a, P> {
             let same_side = same_side(position, &child);
             let (numbers, settled) = match self.classify(&child) {
                 Ok(numbers) => (numbers, true),
-                Err(replies) => (self.initial(&child, replies), false),
+                Err(replies) => {
+                    let ply = self.ply + 1;
+                    self.evaluation.push_move(position, mv, ply);
+                    (
+                        initial(self.evaluation.evaluate(&child, ply), replies),
+                        false,
+                    )
+                }
             };
             let numbers = numbers.for_parent(same_side);
             let winning = numbers == Numbers::LOST;
@@ -390,21 +412,6 @@ impl<'a, P: Position> Dfpn<'a, P> {
             if winning {
                 return;
             }
-        }
-    }
-
-    /// The first numbers of an unsolved child with `replies` moves worth searching: the
-    /// game's estimate scales them (df-pn+), so that a child good for its side to move
-    /// looks hard to refute and easy to prove, by a factor of two per 200 centipawns (at
-    /// most 8).
-    fn initial(&self, child: &P, replies: u32) -> Numbers {
-        let step = EVAL_SCALE / FACTOR_STEPS;
-        let eval = child.estimate(&self.tables);
-        let index = ((eval + step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
-        let factor = FACTORS[index];
-        Numbers {
-            phi: ((512 + factor / 2) / factor).max(1),
-            delta: ((replies * factor + 128) / 256).max(1),
         }
     }
 
@@ -496,6 +503,20 @@ struct Summary {
     /// The child with the smallest `delta` (the first of equals).
     best: usize,
     second_delta: u32,
+}
+
+/// The first numbers of an unsolved position with `replies` moves worth searching and the
+/// evaluation `eval` (centipawns, for its side to move): the evaluation scales them
+/// (df-pn+), so that a position good for its side to move looks hard to refute and easy to
+/// prove, by a factor of two per 200 centipawns (at most 8).
+fn initial(eval: i32, replies: u32) -> Numbers {
+    let step = EVAL_SCALE / FACTOR_STEPS;
+    let index = (eval.saturating_add(step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
+    let factor = FACTORS[index];
+    Numbers {
+        phi: ((512 + factor / 2) / factor).max(1),
+        delta: ((replies * factor + 128) / 256).max(1),
+    }
 }
 
 /// A sum of proof numbers: infinite if either is, else saturating below infinity.

@@ -26,6 +26,7 @@ pub use extract::WriteProgress;
 pub use run::{solve_and_prove, verify_file};
 pub use table::{Numbers, INFINITY};
 
+use crate::eval::EvalChoice;
 use crate::game::proof::{ProofVisitor, Provable, ProvableGame};
 use crate::game::{Color, Game, GameMove, GameResult, MoveList, Position, PositionVisitor};
 use dfpn::{same_side, Control, Dfpn};
@@ -50,6 +51,9 @@ pub struct Settings {
     pub all: bool,
     /// How often to report progress.
     pub report_every: Duration,
+    /// The evaluation that starts each new position's numbers: by default the linear one
+    /// (on 6x6 a network takes fewer nodes but more time: docs/results.md).
+    pub eval: EvalChoice,
 }
 
 impl Default for Settings {
@@ -61,6 +65,10 @@ impl Default for Settings {
             nodes: None,
             all: false,
             report_every: Duration::from_secs(5),
+            eval: EvalChoice {
+                linear_only: true,
+                loaded: None,
+            },
         }
     }
 }
@@ -222,7 +230,7 @@ impl Solver {
         report: &mut dyn FnMut(&Progress),
     ) -> (Numbers, u64) {
         let threads = self.settings.threads.max(1);
-        let mut main = Dfpn::new(root, &self.table, control, report);
+        let mut main = Dfpn::new(root, &self.table, &self.settings.eval, control, report);
         let main_key = main.key(root);
         if let Some(numbers) = main.known(root).filter(|n| n.is_solved()) {
             return (numbers, 0);
@@ -239,8 +247,9 @@ impl Solver {
                     .stack_size(STACK_BYTES)
                     .spawn_scoped(scope, move || {
                         let mut quiet = |_: &Progress| {};
-                        let mut helper = Dfpn::new(root, &self.table, control, &mut quiet)
-                            .in_parallel(thread, shared);
+                        let mut helper =
+                            Dfpn::new(root, &self.table, &self.settings.eval, control, &mut quiet)
+                                .in_parallel(thread, shared);
                         if helper.solve(root).is_solved() {
                             shared.done.store(true, Ordering::Relaxed);
                         }
@@ -315,7 +324,13 @@ impl<M: GameMove + Ord> PositionVisitor<M> for Solve<'_, '_> {
     fn visit<P: Position<Move = M>>(self, root: &P) -> Self::Output {
         let (numbers, proving_nodes) = self.solver.prove_root(root, self.control, self.report);
         // Naming the moves is one thread's work.
-        let mut dfpn = Dfpn::new(root, &self.solver.table, self.control, self.report);
+        let mut dfpn = Dfpn::new(
+            root,
+            &self.solver.table,
+            &self.solver.settings.eval,
+            self.control,
+            self.report,
+        );
         let outcome = if numbers.is_solved() {
             name_moves(&mut dfpn, root, numbers, self.solver.settings.all)
         } else {
@@ -343,7 +358,8 @@ impl<M: GameMove> PositionVisitor<M> for Current<'_> {
             start: Instant::now(),
         };
         let mut quiet = |_: &Progress| {};
-        Dfpn::new(position, &self.solver.table, &control, &mut quiet).current(position)
+        let eval = &self.solver.settings.eval;
+        Dfpn::new(position, &self.solver.table, eval, &control, &mut quiet).current(position)
     }
 }
 
@@ -373,7 +389,13 @@ impl<M: GameMove> ProofVisitor<M> for WriteProof<'_, '_, M> {
 
     fn visit<P: Provable<Move = M>>(self, root: &P) -> Self::Output {
         let mut quiet = |_: &Progress| {};
-        let mut dfpn = Dfpn::new(root, &self.solver.table, self.control, &mut quiet);
+        let mut dfpn = Dfpn::new(
+            root,
+            &self.solver.table,
+            &self.solver.settings.eval,
+            self.control,
+            &mut quiet,
+        );
         let memory = (self.solver.settings.hash_megabytes / 2).max(1);
         let reporter = extract::Reporter {
             every: self.solver.settings.report_every,

@@ -2,7 +2,6 @@
 //! the position of each bitboard width, [`Game`] and [`ProvableGame`] for [`Breakthrough`],
 //! the position of any size.
 
-use super::linear::Evaluator;
 use super::mirror::Mirror;
 use super::race::Defences;
 use super::{
@@ -18,14 +17,11 @@ use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 
 /// The search's and the solver's tables for one board: the race rules, the ranks where
-/// moves are urgent, the linear evaluation and the mirror image of each square.
+/// moves are urgent and the mirror image of each square.
 pub struct Tables<B> {
     race: Race<B>,
     /// By colour: the three ranks before the goal, where moves are never reduced or pruned.
     attack_zone: [B; 2],
-    /// The solver's first numbers lean on the linear evaluation: the network would cost
-    /// more than a node's worth of proof.
-    linear: Evaluator<B>,
     mirror: Mirror,
 }
 
@@ -135,7 +131,6 @@ impl<B: Bitboard> game::Position for Position<B> {
                 layout.rank(rows - 2) | layout.rank(rows - 3) | layout.rank(rows - 4),
                 layout.rank(1) | layout.rank(2) | layout.rank(3),
             ],
-            linear: Evaluator::new(self),
             mirror: Mirror::new(layout.size),
         }
     }
@@ -203,11 +198,6 @@ impl<B: Bitboard> game::Position for Position<B> {
     #[inline]
     fn solver_exact(&self, tables: &Tables<B>) -> Exact<Defences> {
         as_exact(tables.race.verdict(self, SOLVER_DEEPEST))
-    }
-
-    #[inline]
-    fn estimate(&self, tables: &Tables<B>) -> i32 {
-        tables.linear.evaluate(self)
     }
 
     fn mirror_hash(&self, tables: &Tables<B>) -> u64 {
