@@ -19,6 +19,14 @@ pub struct EvalChoice {
 }
 
 impl EvalChoice {
+    /// The linear (hand-made) evaluation alone.
+    pub fn linear() -> EvalChoice {
+        EvalChoice {
+            loaded: None,
+            linear_only: true,
+        }
+    }
+
     /// The network for positions a net of `kind` is for, if one is to be used.
     pub fn network(&self, kind: NetKind) -> Option<NetworkRef> {
         if self.linear_only {
@@ -115,10 +123,7 @@ impl EvalSpec {
     pub fn load(&self) -> Result<EvalChoice, String> {
         Ok(match self {
             EvalSpec::Builtin => EvalChoice::default(),
-            EvalSpec::Linear => EvalChoice {
-                linear_only: true,
-                loaded: None,
-            },
+            EvalSpec::Linear => EvalChoice::linear(),
             EvalSpec::Net(path) => EvalChoice {
                 linear_only: false,
                 loaded: Some(Arc::new(networks::read(path)?)),

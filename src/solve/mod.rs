@@ -65,10 +65,7 @@ impl Default for Settings {
             nodes: None,
             all: false,
             report_every: Duration::from_secs(5),
-            eval: EvalChoice {
-                linear_only: true,
-                loaded: None,
-            },
+            eval: EvalChoice::linear(),
         }
     }
 }
