@@ -296,18 +296,17 @@ fn solve_orders_its_moves_with_the_evaluation_eval_names() {
         line.split_whitespace().nth(1).unwrap().to_string()
     };
     let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/6x6.nnue");
-    let builtin = nodes_line(&["--eval", "builtin"]);
-    assert_eq!(
-        nodes_line(&[]),
+    let (builtin, linear) = (
+        nodes_line(&["--eval", "builtin"]),
         nodes_line(&["--eval", "linear"]),
-        "linear by default"
     );
+    assert_eq!(nodes_line(&[]), linear, "linear by default");
     assert_eq!(
         builtin,
         nodes_line(&["--eval", net]),
         "the built-in 6x6 net from its file"
     );
-    assert_ne!(builtin, nodes_line(&["--eval", "linear"]));
+    assert_ne!(builtin, linear);
 
     assert_other_boards_net_refused(&["solve"], "positions");
 }
