@@ -20,8 +20,8 @@
 //! set (the 5x5 start and two 6x5 positions after one move each) the linear evaluation
 //! saves a third of the nodes over numbers of 1. Those numbers are multiplied by a factor
 //! that shrinks with depth ([`deeper_first`]), so that the search goes deeper before it
-//! widens. Where the same side moves again (a turn
-//! of several plies), a child's numbers are turned around ([`Numbers::for_parent`]).
+//! widens. Where the same side moves again (a turn of several plies), a child's numbers
+//! are turned around ([`Numbers::for_parent`]).
 
 use super::parallel::Shared;
 use super::symmetry::{self, canonical};
@@ -31,8 +31,9 @@ use crate::game::{Evaluation, Exact, GameResult, MoveList, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// The depth below which deep df-pn's factor is 1 ([`deeper_first`]): 25 to 35 took fewer
-/// nodes than without it on the 5x5, 4x6, 6x5 and 7x5 starts (docs/results.md).
+/// The depth from which deep df-pn's factor is 1 ([`deeper_first`]): from 25 to 35 every
+/// board's start measured took fewer nodes than without the factor, and 30 the fewest
+/// of 30, 40 and 50 on the largest, 7x5 and 5x6 (docs/results.md).
 const DEPTH_HORIZON: u32 = 30;
 
 /// Nodes between looks at the clock and the stop flag.
@@ -528,7 +529,7 @@ fn initial(eval: i32, replies: u32) -> Numbers {
 /// Deep df-pn (Zhang, Kishimoto and Müller 2017): a new position `ply` plies below the
 /// solve's root starts with its numbers multiplied by max(1, [`DEPTH_HORIZON`] − `ply`), so
 /// that shallow positions look costlier than deep ones and the search follows a line deeper
-/// before it widens. Breakthrough's wins are often far down narrow lines.
+/// before it widens: a proof is often a long narrow line.
 fn deeper_first(numbers: Numbers, ply: usize) -> Numbers {
     let factor = DEPTH_HORIZON.saturating_sub(ply as u32).max(1);
     let scale = |n: u32| n.saturating_mul(factor).min(INFINITY - 1);
@@ -566,7 +567,13 @@ mod tests {
     fn deeper_first_weighs_shallow_positions_more_down_to_the_horizon() {
         let numbers = Numbers { phi: 3, delta: 7 };
         let at = |ply| deeper_first(numbers, ply);
-        assert_eq!(at(1), Numbers { phi: 87, delta: 203 });
+        assert_eq!(
+            at(1),
+            Numbers {
+                phi: 87,
+                delta: 203
+            }
+        );
         assert_eq!(at(29), numbers);
         assert_eq!(at(200), numbers);
         let huge = deeper_first(
