@@ -32,8 +32,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The depth from which deep df-pn's factor is 1 ([`deeper_first`]): from 25 to 35 every
-/// board's start measured took fewer nodes than without the factor, and 30 the fewest
-/// of 30, 40 and 50 on the largest, 7x5 and 5x6 (docs/results.md).
+/// board's start measured took fewer nodes than without the factor, and 30 the fewest on
+/// the largest, 7x5 (30, 40, 50) and 5x6 (25, 30, 40): docs/results.md.
 const DEPTH_HORIZON: u32 = 30;
 
 /// Nodes between looks at the clock and the stop flag.
