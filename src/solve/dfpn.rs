@@ -234,7 +234,9 @@ impl<'a, P: Position> Dfpn<'a, P> {
                     let eval = P::Evaluation::new(position, self.choice).evaluate(position, 0);
                     // As a child of the solve's root would start, so that a job's children
                     // the search met and those it did not are on one scale.
-                    deeper_first(initial(eval, replies), 1)
+                    // As a child of the solve's root would start, so that a job's children
+                    // the search met and those it did not are on one scale.
+                    initial(eval, replies, 1)
                 },
                 |(numbers, _)| numbers,
             ),
@@ -399,7 +401,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
                     let ply = self.ply + 1;
                     self.evaluation.push_move(position, mv, ply);
                     let eval = self.evaluation.evaluate(&child, ply);
-                    (deeper_first(initial(eval, replies), ply), false)
+                    (initial(eval, replies, ply), false)
                 }
             };
             let numbers = numbers.for_parent(same_side);
@@ -512,18 +514,20 @@ struct Summary {
     second_delta: u32,
 }
 
-/// The first numbers of an unsolved position with `replies` moves worth searching and the
-/// evaluation `eval` (centipawns, for its side to move): the evaluation scales them
-/// (df-pn+), so that a position good for its side to move looks hard to refute and easy to
-/// prove, by a factor of two per 200 centipawns (at most 8).
-fn initial(eval: i32, replies: u32) -> Numbers {
+/// The first numbers of an unsolved position `ply` plies below the solve's root, with
+/// `replies` moves worth searching and the evaluation `eval` (centipawns, for its side to
+/// move): the evaluation scales them (df-pn+), so that a position good for its side to move
+/// looks hard to refute and easy to prove, by a factor of two per 200 centipawns (at most
+/// 8), and then its depth ([`deeper_first`]).
+fn initial(eval: i32, replies: u32, ply: usize) -> Numbers {
     let step = EVAL_SCALE / FACTOR_STEPS;
     let index = (eval.saturating_add(step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
     let factor = FACTORS[index];
-    Numbers {
+    let numbers = Numbers {
         phi: ((512 + factor / 2) / factor).max(1),
         delta: ((replies * factor + 128) / 256).max(1),
-    }
+    };
+    deeper_first(numbers, ply)
 }
 
 /// Deep df-pn (Zhang, Kishimoto and Müller 2017): a new position `ply` plies below the
