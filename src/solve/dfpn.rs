@@ -234,8 +234,6 @@ impl<'a, P: Position> Dfpn<'a, P> {
                     let eval = P::Evaluation::new(position, self.choice).evaluate(position, 0);
                     // As a child of the solve's root would start, so that a job's children
                     // the search met and those it did not are on one scale.
-                    // As a child of the solve's root would start, so that a job's children
-                    // the search met and those it did not are on one scale.
                     initial(eval, replies, 1)
                 },
                 |(numbers, _)| numbers,

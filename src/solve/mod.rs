@@ -219,6 +219,17 @@ impl Solver {
         }
     }
 
+    /// A df-pn search from `root` over this solver's table, starting new positions' numbers
+    /// from its evaluation.
+    fn dfpn<'a, P: Position>(
+        &'a self,
+        root: &P,
+        control: &'a Control<'a>,
+        report: &'a mut dyn FnMut(&Progress),
+    ) -> Dfpn<'a, P> {
+        Dfpn::new(root, &self.table, &self.settings.eval, control, report)
+    }
+
     /// Proves or disproves the root with all threads; returns its numbers and the nodes.
     fn prove_root<P: Position>(
         &self,
@@ -227,7 +238,7 @@ impl Solver {
         report: &mut dyn FnMut(&Progress),
     ) -> (Numbers, u64) {
         let threads = self.settings.threads.max(1);
-        let mut main = Dfpn::new(root, &self.table, &self.settings.eval, control, report);
+        let mut main = self.dfpn(root, control, report);
         let main_key = main.key(root);
         if let Some(numbers) = main.known(root).filter(|n| n.is_solved()) {
             return (numbers, 0);
@@ -244,9 +255,9 @@ impl Solver {
                     .stack_size(STACK_BYTES)
                     .spawn_scoped(scope, move || {
                         let mut quiet = |_: &Progress| {};
-                        let mut helper =
-                            Dfpn::new(root, &self.table, &self.settings.eval, control, &mut quiet)
-                                .in_parallel(thread, shared);
+                        let mut helper = self
+                            .dfpn(root, control, &mut quiet)
+                            .in_parallel(thread, shared);
                         if helper.solve(root).is_solved() {
                             shared.done.store(true, Ordering::Relaxed);
                         }
@@ -321,13 +332,7 @@ impl<M: GameMove + Ord> PositionVisitor<M> for Solve<'_, '_> {
     fn visit<P: Position<Move = M>>(self, root: &P) -> Self::Output {
         let (numbers, proving_nodes) = self.solver.prove_root(root, self.control, self.report);
         // Naming the moves is one thread's work.
-        let mut dfpn = Dfpn::new(
-            root,
-            &self.solver.table,
-            &self.solver.settings.eval,
-            self.control,
-            self.report,
-        );
+        let mut dfpn = self.solver.dfpn(root, self.control, self.report);
         let outcome = if numbers.is_solved() {
             name_moves(&mut dfpn, root, numbers, self.solver.settings.all)
         } else {
@@ -355,8 +360,9 @@ impl<M: GameMove> PositionVisitor<M> for Current<'_> {
             start: Instant::now(),
         };
         let mut quiet = |_: &Progress| {};
-        let eval = &self.solver.settings.eval;
-        Dfpn::new(position, &self.solver.table, eval, &control, &mut quiet).current(position)
+        self.solver
+            .dfpn(position, &control, &mut quiet)
+            .current(position)
     }
 }
 
@@ -386,13 +392,7 @@ impl<M: GameMove> ProofVisitor<M> for WriteProof<'_, '_, M> {
 
     fn visit<P: Provable<Move = M>>(self, root: &P) -> Self::Output {
         let mut quiet = |_: &Progress| {};
-        let mut dfpn = Dfpn::new(
-            root,
-            &self.solver.table,
-            &self.solver.settings.eval,
-            self.control,
-            &mut quiet,
-        );
+        let mut dfpn = self.solver.dfpn(root, self.control, &mut quiet);
         let memory = (self.solver.settings.hash_megabytes / 2).max(1);
         let reporter = extract::Reporter {
             every: self.solver.settings.report_every,
