@@ -4,7 +4,7 @@
 //! message.
 
 /// Breakthrough's signature (`troyka bench`).
-const SIGNATURE: u64 = 10298603;
+const SIGNATURE: u64 = 9635583;
 
 #[test]
 fn bench_signature_is_recorded() {
