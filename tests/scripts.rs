@@ -298,5 +298,25 @@ fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
         "{}",
         String::from_utf8_lossy(&second.stderr)
     );
+    // Runs combined: the run counted twice doubles every match's games, and a rung no run
+    // has played is listed as such.
+    let combined = Command::new("python3")
+        .arg(format!("{root}/scripts/fsf-ladder"))
+        .args(["--rungs", "nodes=400,depth=1,nodes=9", "--combine"])
+        .args([&out, &out])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&combined.stdout);
+    assert!(combined.status.success(), "{text}");
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(
+        rows[1].starts_with("| nodes=400 | 4–0–0 (100.0 %), bar open | 4–0–0"),
+        "{text}"
+    );
+    assert!(
+        rows[3].starts_with("| nodes=9 | not played | not played (from depth1) | — |"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&out);
 }
