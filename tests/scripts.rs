@@ -246,8 +246,9 @@ fn the_fsf_ladder_passes_its_self_test() {
 }
 
 /// scripts/fsf-ladder end to end, with the test engine standing in for Fairy-Stockfish: two
-/// rungs, a match at each and a step down to each, the table written, and a ladder cut off
-/// after its matches resumes from their logs without playing them again.
+/// rungs, a match at each and a step down to each, the table written, a ladder cut off
+/// after its matches resumes from their logs without playing them again, and `--combine`
+/// adds up the matches of several runs.
 #[test]
 fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
     let out = std::env::temp_dir().join(format!("troyka-ladder-{}", std::process::id()));
