@@ -126,6 +126,23 @@ fn winning_moves_and_refutations_are_named() {
     }
 }
 
+#[test]
+fn a_reply_whose_every_defence_loses_by_the_rules_is_proved_on_sight() {
+    // c3b4 makes a runner that only a5 can take, and a5xb4 leaves a3 a safe step to a4
+    // (`win3`): the root is proved while it is expanded, in one node, where the search
+    // without the check took two. The proof spells the child out, as any other.
+    let (game, solution) = solve("pp2p/5/P1P2/5/5 w");
+    let Finding::Won { moves } = &solution.outcome else {
+        panic!("won")
+    };
+    assert_eq!(names(&game, moves), ["c3b4"]);
+    assert_eq!(solution.nodes, 1);
+    let proof = proof_of(&solver(), &game, &solution);
+    assert!(proof.contains("a5b4:win3 *:win1"), "{proof}");
+    let report = check_text(&proof, true).unwrap();
+    assert_eq!((report.winner, report.positions), (Color::White, 2));
+}
+
 /// The result by exhaustive search (small positions only).
 fn side_to_move_wins(game: &Breakthrough) -> bool {
     game.legal_moves().iter().any(|&mv| {
