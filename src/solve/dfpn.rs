@@ -17,13 +17,14 @@
 //! sight ([`Dfpn::defences_fail`]). A new child starts with numbers from the game's
 //! evaluation (the search's [`Evaluation`], told of each ply along the line so that a
 //! network updates incrementally; which one, the settings say) and its number of moves (df-pn+; see
-//! [`initial`]), which is how the evaluation orders the moves: on the Breakthrough tuning
+//! [`super::first`]), which is how the evaluation orders the moves: on the Breakthrough tuning
 //! set (the 5x5 start and two 6x5 positions after one move each) the linear evaluation
 //! saves a third of the nodes over numbers of 1. Those numbers are multiplied by a factor
-//! that shrinks with depth ([`deeper_first`]), so that the search goes deeper before it
+//! that shrinks with depth (deep df-pn), so that the search goes deeper before it
 //! widens. Where the same side moves again (a turn of several plies), a child's numbers
 //! are turned around ([`Numbers::for_parent`]).
 
+use super::first::initial;
 use super::parallel::Shared;
 use super::symmetry::{self, canonical};
 use super::table::{decode_work, encode_work, Numbers, Table, INFINITY};
@@ -32,24 +33,8 @@ use crate::game::{Evaluation, Exact, GameResult, MoveList, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// The depth from which deep df-pn's factor is 1 ([`deeper_first`]): from 25 to 35 every
-/// board's start measured took fewer nodes than without the factor, and 30 the fewest on
-/// the largest, 7x5 (30, 40, 50) and 5x6 (25, 30, 40): docs/results.md.
-const DEPTH_HORIZON: u32 = 30;
-
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
-
-/// Centipawns per doubling of a child's first numbers (see [`initial`]).
-const EVAL_SCALE: i32 = 200;
-/// The evaluation is read in steps of an eighth of `EVAL_SCALE`, up to three doublings either
-/// way: `FACTORS[i]` is 2^((i - 24) / 8) in 256ths.
-const FACTOR_STEPS: i32 = 8;
-static FACTORS: std::sync::LazyLock<[u32; 49]> = std::sync::LazyLock::new(|| {
-    std::array::from_fn(|i| {
-        (256.0 * ((i as f64 - 24.0) / FACTOR_STEPS as f64).exp2()).round() as u32
-    })
-});
 
 /// When to stop, and how often to say how it goes.
 pub struct Control<'a> {
@@ -556,35 +541,6 @@ struct Summary {
     second_delta: u32,
 }
 
-/// The first numbers of an unsolved position `ply` plies below the solve's root, with
-/// `replies` moves worth searching and the evaluation `eval` (centipawns, for its side to
-/// move): the evaluation scales them (df-pn+), so that a position good for its side to move
-/// looks hard to refute and easy to prove, by a factor of two per 200 centipawns (at most
-/// 8), and then its depth ([`deeper_first`]).
-fn initial(eval: i32, replies: u32, ply: usize) -> Numbers {
-    let step = EVAL_SCALE / FACTOR_STEPS;
-    let index = (eval.saturating_add(step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
-    let factor = FACTORS[index];
-    let numbers = Numbers {
-        phi: ((512 + factor / 2) / factor).max(1),
-        delta: ((replies * factor + 128) / 256).max(1),
-    };
-    deeper_first(numbers, ply)
-}
-
-/// Deep df-pn (Zhang, Kishimoto and Müller 2017): a new position `ply` plies below the
-/// solve's root starts with its numbers multiplied by max(1, [`DEPTH_HORIZON`] − `ply`), so
-/// that shallow positions look costlier than deep ones and the search follows a line deeper
-/// before it widens: a proof is often a long narrow line.
-fn deeper_first(numbers: Numbers, ply: usize) -> Numbers {
-    let factor = DEPTH_HORIZON.saturating_sub(ply as u32).max(1);
-    let scale = |n: u32| n.saturating_mul(factor).min(INFINITY - 1);
-    Numbers {
-        phi: scale(numbers.phi),
-        delta: scale(numbers.delta),
-    }
-}
-
 /// A sum of proof numbers: infinite if either is, else saturating below infinity.
 fn add(a: u32, b: u32) -> u32 {
     if a == INFINITY || b == INFINITY {
@@ -602,34 +558,5 @@ fn widen(second: u32) -> u32 {
     } else {
         let widened = second as u64 + (second as u64 / 2).max(1);
         widened.min(INFINITY as u64 - 1) as u32
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn deeper_first_weighs_shallow_positions_more_down_to_the_horizon() {
-        let numbers = Numbers { phi: 3, delta: 7 };
-        let at = |ply| deeper_first(numbers, ply);
-        assert_eq!(
-            at(1),
-            Numbers {
-                phi: 87,
-                delta: 203
-            }
-        );
-        assert_eq!(at(29), numbers);
-        assert_eq!(at(200), numbers);
-        let huge = deeper_first(
-            Numbers {
-                phi: INFINITY / 2,
-                delta: 1,
-            },
-            0,
-        );
-        assert_eq!(huge.phi, INFINITY - 1, "saturates below infinity");
-        assert_eq!(huge.delta, DEPTH_HORIZON);
     }
 }

@@ -14,6 +14,7 @@
 mod checkpoint;
 mod dfpn;
 mod extract;
+mod first;
 mod job;
 mod parallel;
 mod run;
