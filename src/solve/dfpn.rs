@@ -16,13 +16,13 @@
 //! defences are children, and a child in which every defence loses by the rules is lost on
 //! sight ([`Dfpn::defences_fail`]). A new child starts with numbers from the game's
 //! evaluation (the search's [`Evaluation`], told of each ply along the line so that a
-//! network updates incrementally; which one, the settings say) and its number of moves (df-pn+; see
-//! [`super::first`]), which is how the evaluation orders the moves: on the Breakthrough tuning
-//! set (the 5x5 start and two 6x5 positions after one move each) the linear evaluation
-//! saves a third of the nodes over numbers of 1. Those numbers are multiplied by a factor
-//! that shrinks with depth (deep df-pn), so that the search goes deeper before it
-//! widens. Where the same side moves again (a turn of several plies), a child's numbers
-//! are turned around ([`Numbers::for_parent`]).
+//! network updates incrementally; which one, the settings say) and its number of moves
+//! (df-pn+; see [`super::first`]), which is how the evaluation orders the moves: on the
+//! Breakthrough tuning set (the 5x5 start and two 6x5 positions after one move each) the
+//! linear evaluation saves a third of the nodes over numbers of 1. Those numbers are
+//! multiplied by a factor that shrinks with depth (deep df-pn), so that the search goes
+//! deeper before it widens. Where the same side moves again (a turn of several plies), a
+//! child's numbers are turned around ([`Numbers::for_parent`]).
 
 use super::first::initial;
 use super::parallel::Shared;
