@@ -366,7 +366,7 @@ fn solve_stops_at_its_time_limit_and_resumes_from_its_checkpoint() {
         "--checkpoint",
         path,
     ];
-    let output = troyka(&[&args[..], &["--nodes", "2000"]].concat());
+    let output = troyka(&[&args[..], &["--nodes", "300"]].concat());
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("result: unknown (stopped)"), "{text}");

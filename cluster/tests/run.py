@@ -45,16 +45,16 @@ from cluster.sprt import Sprt  # noqa: E402
 TROYKA = troyka.default_binary()
 MATCH = troyka.default_binary("troyka-match")
 START_5X5 = "ppppp/ppppp/5/PPPPP/PPPPP w 0 1"
-#: Nodes per solve job on 5x5 (whose solve takes about 2 M): small enough for a few dozen
+#: Nodes per solve job on 5x5 (whose solve takes about 1.4 M): small enough for a few dozen
 #: jobs, so that several run at once and a node can be lost in the middle.
 BUDGET_5X5 = 300_000
 START_6X5 = "pppppp/pppppp/6/PPPPPP/PPPPPP w 0 1"
-#: Nodes per solve job on 6x5 (27 M in one solve), and each job's table: a job on each of
-#: the root's children solves it (the hardest takes 17 M), so the jobs spend about twice
-#: one solve's nodes; smaller budgets throw more away (cluster/RESULTS.md). Running out of
-#: budget and expanding is the 5x5 test's part.
+#: Nodes per solve job on 6x5 (22 M in one solve), and each job's table: a job on each of
+#: the root's children solves it (the hardest took 17 M with an earlier build), so the jobs
+#: spend about twice one solve's nodes; smaller budgets throw more away
+#: (cluster/RESULTS.md). Running out of budget and expanding is the 5x5 test's part.
 BUDGET_6X5, HASH_6X5 = 20_000_000, 512
-#: ``troyka solve``'s result on the 6x5 start (docs/results.md's table; repeating its 27 M nodes
+#: ``troyka solve``'s result on the 6x5 start (docs/results.md's table; repeating its 22 M nodes
 #: would double the test's time), and the joined proof's check confirms it from the rules.
 SOLVED_6X5 = "black"
 TESTS = []
