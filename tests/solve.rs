@@ -128,9 +128,10 @@ fn winning_moves_and_refutations_are_named() {
 
 #[test]
 fn a_reply_whose_every_defence_loses_by_the_rules_is_proved_on_sight() {
-    // c3b4 makes a runner that only a5 can take, and a5xb4 leaves a3 a safe step to a4
-    // (`win3`): the root is proved while it is expanded, in one node, where the search
-    // without the check took two. The proof spells the child out, as any other.
+    // c3b4 makes a runner that only a5 can take, and after a5xb4 White's a3 takes back on
+    // b4, which no black piece attacks (`win3`): the root is proved while it is expanded,
+    // in one node, where the search without the check took two. The proof spells the
+    // child out, as any other.
     let (game, solution) = solve("pp2p/5/P1P2/5/5 w");
     let Finding::Won { moves } = &solution.outcome else {
         panic!("won")
