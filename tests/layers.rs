@@ -17,8 +17,9 @@
 //!   is Breakthrough's or see a game's name in a message. But a string that is nothing but a
 //!   game's module name, in any case (`"breakthrough"`), is that name used as data (a
 //!   `Game::NAME` or a variant's name in disguise) and counts as code.
-//! - `#[cfg(test)]` items (a module's `mod tests`): a generic layer is tested on a real
-//!   game, and the tests are not what the layer is. The tests' game is never the layer's.
+//! - `#[cfg(test)]` items (a module's `mod tests`, in its file or in a file of its own): a
+//!   generic layer is tested on a real game, and the tests are not what the layer is. The
+//!   tests' game is never the layer's.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -62,7 +63,7 @@ fn generic_layers_name_no_game() {
             Some(_) => relative.starts_with(entry),
             None => relative == *entry,
         });
-        if allowed {
+        if allowed || is_test_module(&path) {
             continue;
         }
         let text = fs::read_to_string(&path).unwrap();
@@ -110,6 +111,20 @@ fn h() {}"##;
         "the code after the test module is kept: {code}"
     );
     assert_eq!(code.lines().count(), text.lines().count());
+}
+
+/// Whether the file at `path` is a module its parent declares as a `#[cfg(test)]` item
+/// (`#[cfg(test)] mod tests;` in `x.rs` or `x/mod.rs`, the module in `x/tests.rs`).
+fn is_test_module(path: &Path) -> bool {
+    let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else {
+        return false;
+    };
+    let declaration = format!("#[cfg(test)]\nmod {};", stem.to_string_lossy());
+    [dir.with_extension("rs"), dir.join("mod.rs")]
+        .iter()
+        .filter(|parent| parent.as_path() != path)
+        .filter_map(|parent| fs::read_to_string(parent).ok())
+        .any(|text| text.contains(&declaration))
 }
 
 /// The `.rs` files under `dir`, in order.
