@@ -46,6 +46,9 @@ const GAME_NAMES: &[&str] = &[
     "with_position",
 ];
 
+/// What marks an item as the tests': blanked out in a file, or a whole file's module.
+const TEST_ATTRIBUTE: &str = "#[cfg(test)]";
+
 /// Paths under `src/` (a folder ends in `/`) that may name games: the games and the wiring.
 const ALLOWED: &[&str] = &["games/", "lib.rs", "main.rs", "bin/", "cli.rs"];
 
@@ -119,10 +122,9 @@ fn is_test_module(path: &Path) -> bool {
     let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else {
         return false;
     };
-    let declaration = format!("#[cfg(test)]\nmod {};", stem.to_string_lossy());
+    let declaration = format!("{TEST_ATTRIBUTE}\nmod {};", stem.to_string_lossy());
     [dir.with_extension("rs"), dir.join("mod.rs")]
         .iter()
-        .filter(|parent| parent.as_path() != path)
         .filter_map(|parent| fs::read_to_string(parent).ok())
         .any(|text| text.contains(&declaration))
 }
@@ -230,11 +232,10 @@ fn code_only(text: &str) -> String {
 /// `code` (from [`code_only`]) with every `#[cfg(test)]` item blanked out: the attribute
 /// and the item after it, up to its closing brace or semicolon.
 fn without_test_items(code: &str) -> String {
-    const ATTRIBUTE: &str = "#[cfg(test)]";
     let mut out = code.to_string();
-    while let Some(start) = out.find(ATTRIBUTE) {
+    while let Some(start) = out.find(TEST_ATTRIBUTE) {
         let bytes = out.as_bytes();
-        let (mut j, mut nesting) = (start + ATTRIBUTE.len(), 0i32);
+        let (mut j, mut nesting) = (start + TEST_ATTRIBUTE.len(), 0i32);
         // The item's body: the first `{` or `;` outside brackets and parentheses.
         while j < bytes.len() {
             match bytes[j] {
