@@ -8,12 +8,22 @@ weights are the WEIGHTS table of the game's source file (Breakthrough's
 src/games/breakthrough/linear.rs, Breakthru's src/games/breakthru/evaluation.rs): it is
 read as the starting point and printed back, tuned, in the same layout, to paste over it.
 
+With --proofs, the data are Breakthrough proofs (`troyka solve --proof`) instead, and the
+table is PROOF_WEIGHTS, the solver's: every position of a proof (a line of its own, not
+the leaves that a pattern or the end of the game settles) is labelled won for the side to
+move when that side is the proof's winner, else lost, and fitted, quiet or not (only the
+quiet ones with --quiet-only). PROOF_WEIGHTS came from two passes over the proofs of the
+5x5, 4x6 and 6x5 starts that the play weights' solver wrote, starting from the play
+weights: --quiet-only first, then every position.
+
 Usage:
     cargo build --release
     target/release/troyka datagen --out data.bin --games 8000 --nodes 4000
     scripts/tune.py data.bin
     target/release/troyka datagen --variant breakthru --out bt.bin --games 4000 --nodes 40000
     scripts/tune.py --variant breakthru bt.bin
+    target/release/troyka solve --size 6x5 --hash 1024 --proof 6x5.proof
+    scripts/tune.py --proofs [--quiet-only] 5x5.proof 4x6.proof 6x5.proof
 
 Needs numpy (pip install numpy).
 """
@@ -23,6 +33,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 
@@ -35,28 +46,60 @@ SOURCES = {
     "breakthrough": ROOT / "src" / "games" / "breakthrough" / "linear.rs",
     "breakthru": ROOT / "src" / "games" / "breakthru" / "evaluation.rs",
 }
-TABLE = re.compile(r"(pub const WEIGHTS: \[i32; feature::COUNT\] = \[)(.*?)(\];)", re.S)
 NUMBER = re.compile(r"-?\d+")
 
 
-def load_features(variant, data_files):
+def table_pattern(name):
+    """The weight table `name` of a source file, in three groups: its head, its body (the
+    text between the brackets, comments and all) and its end."""
+    return re.compile(rf"(pub const {name}: \[i32; feature::COUNT\] = \[)(.*?)(\];)", re.S)
+
+
+def load_features(variant, data_files, every_position=False):
     """Runs `troyka features` over the data; returns (results, features) arrays."""
+    every = ["--all"] if every_position else []
     text = subprocess.run(
-        [str(ENGINE), "features", "--variant", variant, *data_files],
+        [str(ENGINE), "features", "--variant", variant, *every, *data_files],
         capture_output=True, check=True,
     ).stdout
     table = np.loadtxt(text.decode().splitlines(), dtype=np.float64, ndmin=2)
     return table[:, 0], table[:, 1:]
 
 
-def table_body(variant):
-    """The text between the brackets of the game's WEIGHTS table, comments and all."""
-    return TABLE.search(SOURCES[variant].read_text()).group(2)
+def proof_to_data(proof, out):
+    """Writes the positions of a Breakthrough proof file (format: the module documentation
+    of src/games/breakthrough/proof/mod.rs) as a data file (src/datagen/record.rs), each
+    labelled with the proof's winner; returns how many."""
+    lines = pathlib.Path(proof).read_text().split("\n")
+    if lines[0] != "troyka-proof 2":
+        sys.exit(f"{proof} is not a Troyka proof (format 2)")
+    header = dict(line.split(" ", 1) for line in lines[1:4])
+    cols, rows = map(int, header["board"].split("x"))
+    white_wins = header["winner"] == "white"
+    size = (cols * rows + 7) // 8
+    data = bytearray(b"TRKDATA1" + bytes([cols, rows]) + bytes(6))
+    count = 0
+    for line in lines[4:]:
+        if not line or line[0] not in "wb":
+            continue
+        position = line.split(" ", 1)[0]
+        white, black = (int(bits, 16) for bits in position[1:].split("."))
+        flags = (1 if position[0] == "b" else 0) | (2 if white_wins else 0)
+        data += white.to_bytes(size, "little") + black.to_bytes(size, "little")
+        data += bytes([flags, 0, 0])
+        count += 1
+    out.write_bytes(data)
+    return count
 
 
-def current_weights(variant):
-    """The weights of the game's WEIGHTS table (the starting point), in order."""
-    body = re.sub(r"//[^\n]*", "", table_body(variant))
+def table_body(variant, table):
+    """The text between the brackets of the game's weight table, comments and all."""
+    return table_pattern(table).search(SOURCES[variant].read_text()).group(2)
+
+
+def current_weights(variant, table):
+    """The weights of the game's weight table (the starting point), in order."""
+    body = re.sub(r"//[^\n]*", "", table_body(variant, table))
     return np.array([float(x) for x in NUMBER.findall(body)])
 
 
@@ -91,8 +134,8 @@ def tune(weights, features, results, k, steps, rate):
     return weights
 
 
-def format_weights(variant, weights):
-    """The WEIGHTS table's body with `weights` in place of its numbers: the layout and the
+def format_weights(variant, table, weights):
+    """The weight table's body with `weights` in place of its numbers: the layout and the
     comments of the source file are kept, so that it pastes over the old body."""
     tuned = iter(str(int(round(x))) for x in weights)
 
@@ -100,20 +143,40 @@ def format_weights(variant, weights):
         code, comment, rest = text.partition("//")
         return NUMBER.sub(lambda _: next(tuned), code) + comment + rest
 
-    return "\n".join(line(text) for text in table_body(variant).strip("\n").split("\n"))
+    body = table_body(variant, table).strip("\n")
+    return "\n".join(line(text) for text in body.split("\n"))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data", nargs="+", help="data files from `troyka datagen`")
+    parser.add_argument("data", nargs="+",
+                        help="data files from `troyka datagen` (proof files with --proofs)")
     parser.add_argument("--variant", choices=sorted(SOURCES), default="breakthrough",
                         help="the game of the data and of the weights")
+    parser.add_argument("--proofs", action="store_true",
+                        help="fit Breakthrough's PROOF_WEIGHTS to the positions of proofs")
+    parser.add_argument("--quiet-only", action="store_true",
+                        help="with --proofs: only the quiet positions, as with data files")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--rate", type=float, default=1.0)
     args = parser.parse_args()
 
-    results, features = load_features(args.variant, args.data)
-    weights = current_weights(args.variant)
+    table = "WEIGHTS"
+    if args.proofs:
+        if args.variant != "breakthrough":
+            sys.exit("--proofs: only Breakthrough has proofs")
+        table = "PROOF_WEIGHTS"
+        with tempfile.TemporaryDirectory() as folder:
+            files = []
+            for index, proof in enumerate(args.data):
+                files.append(pathlib.Path(folder) / f"{index}.bin")
+                count = proof_to_data(proof, files[-1])
+                print(f"{proof}: {count} positions", file=sys.stderr)
+            every = not args.quiet_only
+            results, features = load_features(args.variant, files, every_position=every)
+    else:
+        results, features = load_features(args.variant, args.data)
+    weights = current_weights(args.variant, table)
     source = SOURCES[args.variant].relative_to(ROOT)
     if len(weights) != features.shape[1]:
         sys.exit(f"{source} has {len(weights)} weights but troyka gives {features.shape[1]} features")
@@ -122,7 +185,7 @@ def main():
           f"error {error(weights, features, results, k):.6f}", file=sys.stderr)
     weights = tune(weights, features, results, k, args.steps, args.rate)
     print(f"final error {error(weights, features, results, k):.6f}", file=sys.stderr)
-    print(format_weights(args.variant, weights))
+    print(format_weights(args.variant, table, weights))
 
 
 if __name__ == "__main__":

@@ -310,13 +310,18 @@ struct FeaturesArgs {
     /// Data files written by `troyka datagen`
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
+    /// Every position, not only the quiet ones (the weights for proofs are fitted to every
+    /// position of a proof)
+    #[arg(long)]
+    all: bool,
 }
 
 impl FeaturesArgs {
     fn run(self) -> Result<(), String> {
+        let (files, all) = (&self.files, self.all);
         match self.variant {
-            Variant::Breakthrough(_) => datagen::print_features::<Breakthrough>(&self.files),
-            Variant::Breakthru => datagen::print_features::<BreakthruGame>(&self.files),
+            Variant::Breakthrough(_) => datagen::print_features::<Breakthrough>(files, all),
+            Variant::Breakthru => datagen::print_features::<BreakthruGame>(files, all),
             Variant::Relay => Err(no_evaluation("features", Variant::Relay)),
         }
     }
@@ -454,9 +459,9 @@ struct SolveArgs {
     /// cluster/'s jobs); an unsolved position is then not an error
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// The evaluation that orders the moves: linear (the hand-made one), builtin (the
-    /// board's network where it has one, else the hand-made one), or a net file for the
-    /// board [default: linear]
+    /// The evaluation that orders the moves: linear (the hand-made one, with its weights
+    /// fitted to proofs), builtin (the board's network where it has one, else the same
+    /// hand-made one), or a net file for the board [default: linear]
     #[arg(long, value_name = "builtin|linear|NET", value_parser = EvalSpec::parse)]
     eval: Option<EvalSpec>,
 }
@@ -474,7 +479,8 @@ impl SolveArgs {
                 self.eval.as_ref().unwrap_or(&EvalSpec::Linear),
                 &game,
                 "positions",
-            )?,
+            )?
+            .for_proofs(),
             ..solve::Settings::default()
         };
         solve::solve_and_prove(game, settings, self.proof, self.checkpoint, self.json)

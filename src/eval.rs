@@ -16,6 +16,21 @@ pub struct EvalChoice {
     /// Whether networks are used at all (`Use NNUE`); when not, or when a game's board has
     /// none, the hand-made (linear) evaluation is.
     pub linear_only: bool,
+    /// The hand-made evaluation's weights where it is used alone (a residual network is
+    /// always added to the play weights it was trained over).
+    pub linear_weights: LinearWeights,
+}
+
+/// The weights of a game's hand-made evaluation: fitted to what the side to move went on to
+/// score in games, or to who wins the positions of the solver's proofs. A game without
+/// weights of the second kind uses its play weights for both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LinearWeights {
+    /// Fitted to game results: what the search plays with.
+    #[default]
+    Play,
+    /// Fitted to solved positions: what the solver orders its moves with.
+    Proof,
 }
 
 impl EvalChoice {
@@ -24,6 +39,16 @@ impl EvalChoice {
         EvalChoice {
             loaded: None,
             linear_only: true,
+            linear_weights: LinearWeights::Play,
+        }
+    }
+
+    /// The same choice, with the hand-made evaluation's weights for proofs where it is used
+    /// alone: the solver's.
+    pub fn for_proofs(self) -> EvalChoice {
+        EvalChoice {
+            linear_weights: LinearWeights::Proof,
+            ..self
         }
     }
 
@@ -127,6 +152,7 @@ impl EvalSpec {
             EvalSpec::Net(path) => EvalChoice {
                 linear_only: false,
                 loaded: Some(Arc::new(networks::read(path)?)),
+                linear_weights: LinearWeights::Play,
             },
         })
     }

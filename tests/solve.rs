@@ -3,7 +3,7 @@
 
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
-use troyka::eval::EvalSpec;
+use troyka::eval::{EvalChoice, EvalSpec};
 use troyka::games::breakthrough::proof::check::{check, CheckReport};
 use troyka::games::breakthrough::proof::position_text;
 use troyka::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
@@ -230,30 +230,38 @@ fn a_node_limit_stops_with_the_position_unknown() {
 #[test]
 fn a_network_orders_the_moves_where_the_board_has_one() {
     // 6x6 positions from games against Fairy-Stockfish, 13 to 18 plies in: the built-in
-    // 6x6 network starts the numbers, or the linear evaluation does (by default).
+    // 6x6 network starts the numbers, or the linear evaluation does, with its play weights
+    // or with the weights for proofs (by default).
     for fen in [
         "3pp1/ppppp1/2p2p/3PP1/1PPPP1/1PPPP1 w",
         "1p1p2/pp1p1p/p2p2/P5/2P1PP/PPPPP1 w",
         "1ppp1p/2pp1p/pppp2/3PP1/PP1PPP/PP1PP1 b",
     ] {
         let game = Breakthrough::from_fen(fen).unwrap();
-        let run = |eval: EvalSpec| {
+        let run = |eval: EvalChoice| {
             let solver = Solver::new(Settings {
                 hash_megabytes: 64,
-                eval: eval.load().unwrap(),
+                eval,
                 ..Settings::default()
             });
             let solution = solve_with(&solver, &game);
             let report = check_text(&proof_of(&solver, &game, &solution), false).unwrap();
             (solution.nodes, report.winner)
         };
-        let (network_nodes, network_winner) = run(EvalSpec::Builtin);
-        let (linear_nodes, linear_winner) = run(EvalSpec::Linear);
+        let (network_nodes, network_winner) = run(EvalSpec::Builtin.load().unwrap());
+        let (linear_nodes, linear_winner) = run(EvalChoice::linear());
+        let (proof_nodes, proof_winner) = run(EvalChoice::linear().for_proofs());
         assert_eq!(network_winner, linear_winner, "{fen}");
+        assert_eq!(proof_winner, linear_winner, "{fen}");
         assert_ne!(
             network_nodes, linear_nodes,
             "{fen}: the network changes the order"
         );
+        assert_ne!(
+            proof_nodes, linear_nodes,
+            "{fen}: the weights for proofs change the order"
+        );
+        assert_eq!(run(Settings::default().eval).0, proof_nodes, "{fen}");
     }
 }
 

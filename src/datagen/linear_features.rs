@@ -1,25 +1,34 @@
 //! The linear tuner's input: `troyka features` turns data files into the feature vectors of
-//! their quiet positions ([`LinearEval::is_quiet`]), one line each: the result for the
-//! side to move (1 won, 0.5 drawn, 0 lost), then [`LinearEval::linear_features`].
+//! their quiet positions ([`LinearEval::is_quiet`]), or of all of them, one line each: the
+//! result for the side to move (1 won, 0.5 drawn, 0 lost), then
+//! [`LinearEval::linear_features`].
 
 use super::record::DataFile;
 use crate::game::LinearEval;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-/// `troyka features`: the feature lines of every file in turn, on stdout.
-pub fn print_features<G: LinearEval>(paths: &[PathBuf]) -> Result<(), String> {
+/// `troyka features`: the feature lines of every file in turn, on stdout; of `all` the
+/// positions, else of the quiet ones.
+pub fn print_features<G: LinearEval>(paths: &[PathBuf], all: bool) -> Result<(), String> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     for path in paths {
         let data = DataFile::<G>::read(path)?;
-        write_features(&data, &mut out).map_err(|e| e.to_string())?;
+        write_features(&data, all, &mut out).map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
 }
 
-/// Writes `result f0 f1 …` for every quiet position of `data`.
-fn write_features<G: LinearEval>(data: &DataFile<G>, out: &mut impl Write) -> std::io::Result<()> {
-    for sample in data.samples().filter(|sample| sample.game.is_quiet()) {
+/// Writes `result f0 f1 …` for every position of `data` (`all`) or every quiet one.
+fn write_features<G: LinearEval>(
+    data: &DataFile<G>,
+    all: bool,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    for sample in data
+        .samples()
+        .filter(|sample| all || sample.game.is_quiet())
+    {
         let values: Vec<String> = sample
             .game
             .linear_features()
@@ -65,8 +74,12 @@ mod tests {
     }
 
     fn lines<G: LinearEval>(data: &DataFile<G>) -> Vec<Vec<String>> {
+        lines_of(data, false)
+    }
+
+    fn lines_of<G: LinearEval>(data: &DataFile<G>, all: bool) -> Vec<Vec<String>> {
         let mut out = Vec::new();
-        write_features(data, &mut out).unwrap();
+        write_features(data, all, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         text.lines()
             .map(|l| l.split(' ').map(str::to_string).collect())
@@ -88,6 +101,11 @@ mod tests {
         assert!(lines.iter().all(|l| l.len() == linear::feature::COUNT + 1));
         // The tempo feature is always 1.
         assert!(lines.iter().all(|l| l[linear::feature::TEMPO + 1] == "1"));
+        // With `all`, the position that is not quiet too, in its place.
+        let every = lines_of(&data, true);
+        assert_eq!(every.len(), 3);
+        assert_eq!(every[..2], lines[..]);
+        assert_eq!(every[2][0], "1");
     }
 
     #[test]

@@ -53,7 +53,8 @@ pub struct Settings {
     /// How often to report progress.
     pub report_every: Duration,
     /// The evaluation that starts each new position's numbers: by default the linear one
-    /// (on 6x6 a network takes fewer nodes but more time: docs/results.md).
+    /// (on 6x6 a network takes fewer nodes but more time: docs/results.md), with its
+    /// weights for proofs ([`EvalChoice::for_proofs`]).
     pub eval: EvalChoice,
 }
 
@@ -66,7 +67,7 @@ impl Default for Settings {
             nodes: None,
             all: false,
             report_every: Duration::from_secs(5),
-            eval: EvalChoice::linear(),
+            eval: EvalChoice::linear().for_proofs(),
         }
     }
 }

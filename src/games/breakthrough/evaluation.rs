@@ -1,11 +1,12 @@
 //! Breakthrough's evaluation as the search uses it: the network's, plus the linear
-//! evaluation's when the network is a residual one; the linear evaluation alone where there
-//! is no network (or `Use NNUE` is off).
+//! evaluation's (with the play weights it was trained over) when the network is a residual
+//! one; the linear evaluation alone, with the weights the choice names, where there is no
+//! network (or `Use NNUE` is off).
 
 use super::inputs::{self, Change, Inputs};
 use super::linear::Evaluator;
 use super::{Bitboard, Breakthrough, Position};
-use crate::eval::{EvalChoice, NetworkLines, NetworkRef};
+use crate::eval::{EvalChoice, LinearWeights, NetworkLines, NetworkRef};
 use crate::game::{self, Evaluation as _};
 use crate::nnue::AccumulatorStack;
 use crate::search::MAX_PLY;
@@ -14,6 +15,8 @@ use crate::with_position;
 /// The evaluation of one search thread.
 pub struct Evaluation<B> {
     linear: Evaluator<B>,
+    /// The linear evaluation's weights where it is used alone.
+    weights: LinearWeights,
     /// The network and its accumulators along the current line, when there is a network.
     network: Option<(NetworkRef, AccumulatorStack<Inputs>)>,
 }
@@ -28,6 +31,7 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
         });
         Evaluation {
             linear: Evaluator::new(root),
+            weights: choice.linear_weights,
             network,
         }
     }
@@ -43,7 +47,7 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
                     correction
                 }
             }
-            None => self.linear.evaluate(position),
+            None => self.linear.evaluate_with(position, self.weights),
         }
     }
 
@@ -88,4 +92,26 @@ pub fn explain(game: &Breakthrough, choice: &EvalChoice) -> String {
         side,
     });
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::breakthrough::linear::{features, PROOF_WEIGHTS, WEIGHTS};
+
+    /// The solver's choice changes the linear evaluation used alone, and nothing where a
+    /// network evaluates.
+    #[test]
+    fn the_proof_weights_serve_the_linear_evaluation_alone() {
+        let game = Breakthrough::from_fen("pp2pp/p1pp1p/2p3/1P1P2/P3PP/PP1P1P w").unwrap();
+        let values = features(&game);
+        let dot = |weights: &[i32]| -> i32 { values.iter().zip(weights).map(|(v, w)| v * w).sum() };
+        let score = |choice: &EvalChoice| with_position!(&game, p => Evaluation::new(p, choice).evaluate(p, 0));
+        let linear = EvalChoice::linear();
+        assert_eq!(score(&linear), dot(&WEIGHTS));
+        assert_eq!(score(&linear.clone().for_proofs()), dot(&PROOF_WEIGHTS));
+        assert_ne!(dot(&WEIGHTS), dot(&PROOF_WEIGHTS));
+        let network = EvalChoice::default();
+        assert_eq!(score(&network.clone().for_proofs()), score(&network));
+    }
 }

@@ -5,6 +5,7 @@
 //! evaluation stays a few hundred instructions. Every term works on every board size: ranks
 //! are seen through [`progress_bucket`], so nothing is wired to 8x8.
 
+use crate::eval::LinearWeights;
 use crate::games::breakthrough::{Bitboard, Breakthrough, Color, Position, Step};
 use crate::with_position;
 
@@ -66,7 +67,7 @@ pub mod feature {
 /// The longest goal distance the evaluation looks for.
 pub const PATH_HORIZON: usize = 6;
 
-/// The weights, in centipawns.
+/// The weights, in centipawns, fitted to game results (`scripts/tune.py`): the search's.
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; feature::COUNT] = [
     // PIECE by bucket: 0 (home row) .. 6 (one step from goal), 7 (goal)
@@ -82,6 +83,28 @@ pub const WEIGHTS: [i32; feature::COUNT] = [
     // EDGE by bucket, SAFE_MOVE
     -10, -8, -19, -6, 2, 5, 0, 0,
     1,
+];
+
+/// The weights the solver orders its moves with where it has no network, fitted to who wins
+/// the positions of the proofs of the 5x5, 4x6 and 6x5 starts (`scripts/tune.py --proofs`:
+/// a pass over their quiet positions from the play weights, then one over all of them).
+/// Weights of features those boards never show (ranks of taller boards, a piece one step
+/// from its goal, which a race pattern settles) keep their play values.
+#[rustfmt::skip]
+pub const PROOF_WEIGHTS: [i32; feature::COUNT] = [
+    // PIECE by bucket: 0 (home row) .. 6 (one step from goal), 7 (goal)
+    157, 117, 138, 150, 225, 249, 247, 220,
+    // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO
+    70, -20, -74, 193, 54, 24, 101,
+    // PATH_US by distance 1..6, then PATH_THEM
+    0, 390, 154, 118, 45, 2,
+    -327, -364, -98, -49, -19, 1,
+    // CLEAR_US by distance 1..6, then CLEAR_THEM
+    0, 390, 113, -32, -81, -53,
+    -27, -164, -21, -20, -6, 56,
+    // EDGE by bucket, SAFE_MOVE
+    -115, -8, -19, 7, 24, 31, 123, 0,
+    14,
 ];
 
 /// The squares each side attacks, once and twice: several terms need them, so they are
@@ -266,11 +289,25 @@ impl<B: Bitboard> Evaluator<B> {
         );
     }
 
-    /// The evaluation for the side to move.
+    /// The evaluation for the side to move, with the play weights.
     #[inline]
     pub fn evaluate(&self, position: &Position<B>) -> i32 {
+        self.weighted(position, &WEIGHTS)
+    }
+
+    /// The evaluation for the side to move, with the `weights` asked for.
+    #[inline]
+    pub fn evaluate_with(&self, position: &Position<B>, weights: LinearWeights) -> i32 {
+        match weights {
+            LinearWeights::Play => self.weighted(position, &WEIGHTS),
+            LinearWeights::Proof => self.weighted(position, &PROOF_WEIGHTS),
+        }
+    }
+
+    #[inline(always)]
+    fn weighted(&self, position: &Position<B>, weights: &[i32; feature::COUNT]) -> i32 {
         let mut score = 0;
-        self.for_each_feature(position, |index, count| score += WEIGHTS[index] * count);
+        self.for_each_feature(position, |index, count| score += weights[index] * count);
         score
     }
 }
