@@ -88,8 +88,9 @@ pub const WEIGHTS: [i32; feature::COUNT] = [
 /// The weights the solver orders its moves with where it has no network, fitted to who wins
 /// the positions of the proofs of the 5x5, 4x6 and 6x5 starts (`scripts/tune.py --proofs`:
 /// a pass over their quiet positions from the play weights, then one over all of them).
-/// Weights of features those boards never show (ranks of taller boards, a piece one step
-/// from its goal, which a race pattern settles) keep their play values.
+/// Weights of features those boards never show (the ranks only taller boards have, the side
+/// to move one step from its goal, which a race pattern settles, a free runner six steps
+/// from it) keep their play values.
 #[rustfmt::skip]
 pub const PROOF_WEIGHTS: [i32; feature::COUNT] = [
     // PIECE by bucket: 0 (home row) .. 6 (one step from goal), 7 (goal)
