@@ -33,7 +33,6 @@ import pathlib
 import re
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
@@ -55,41 +54,17 @@ def table_pattern(name):
     return re.compile(rf"(pub const {name}: \[i32; feature::COUNT\] = \[)(.*?)(\];)", re.S)
 
 
-def load_features(variant, data_files, every_position=False):
-    """Runs `troyka features` over the data; returns (results, features) arrays."""
+def load_features(variant, files, every_position=False, proofs=False):
+    """Runs `troyka features` over the data files (proofs with `proofs`); returns (results,
+    features) arrays."""
+    source = ["--proofs"] if proofs else ["--variant", variant]
     every = ["--all"] if every_position else []
     text = subprocess.run(
-        [str(ENGINE), "features", "--variant", variant, *every, *data_files],
-        capture_output=True, check=True,
+        [str(ENGINE), "features", *source, *every, *files],
+        stdout=subprocess.PIPE, check=True,
     ).stdout
     table = np.loadtxt(text.decode().splitlines(), dtype=np.float64, ndmin=2)
     return table[:, 0], table[:, 1:]
-
-
-def proof_to_data(proof, out):
-    """Writes the positions of a Breakthrough proof file (format: the module documentation
-    of src/games/breakthrough/proof/mod.rs) as a data file (src/datagen/record.rs), each
-    labelled with the proof's winner; returns how many."""
-    lines = pathlib.Path(proof).read_text().split("\n")
-    if lines[0] != "troyka-proof 2":
-        sys.exit(f"{proof} is not a Troyka proof (format 2)")
-    header = dict(line.split(" ", 1) for line in lines[1:4])
-    cols, rows = map(int, header["board"].split("x"))
-    white_wins = header["winner"] == "white"
-    size = (cols * rows + 7) // 8
-    data = bytearray(b"TRKDATA1" + bytes([cols, rows]) + bytes(6))
-    count = 0
-    for line in lines[4:]:
-        if not line or line[0] not in "wb":
-            continue
-        position = line.split(" ", 1)[0]
-        white, black = (int(bits, 16) for bits in position[1:].split("."))
-        flags = (1 if position[0] == "b" else 0) | (2 if white_wins else 0)
-        data += white.to_bytes(size, "little") + black.to_bytes(size, "little")
-        data += bytes([flags, 0, 0])
-        count += 1
-    out.write_bytes(data)
-    return count
 
 
 def table_body(variant, table):
@@ -166,14 +141,8 @@ def main():
         if args.variant != "breakthrough":
             sys.exit("--proofs: only Breakthrough has proofs")
         table = "PROOF_WEIGHTS"
-        with tempfile.TemporaryDirectory() as folder:
-            files = []
-            for index, proof in enumerate(args.data):
-                files.append(pathlib.Path(folder) / f"{index}.bin")
-                count = proof_to_data(proof, files[-1])
-                print(f"{proof}: {count} positions", file=sys.stderr)
-            every = not args.quiet_only
-            results, features = load_features(args.variant, files, every_position=every)
+        results, features = load_features(args.variant, args.data,
+                                           every_position=not args.quiet_only, proofs=True)
     else:
         results, features = load_features(args.variant, args.data)
     weights = current_weights(args.variant, table)

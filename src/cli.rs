@@ -307,18 +307,26 @@ struct FeaturesArgs {
     /// The game of the data: breakthrough (any board: the files say which) or breakthru
     #[arg(long, value_name = "NAME", value_parser = Variant::named, default_value = "breakthrough")]
     variant: Variant,
-    /// Data files written by `troyka datagen`
+    /// Data files written by `troyka datagen` (proofs with --proofs)
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Every position, not only the quiet ones (the weights for proofs are fitted to every
     /// position of a proof)
     #[arg(long)]
     all: bool,
+    /// The files are Breakthrough proofs (`troyka solve --proof`): every position a proof
+    /// has a line for, labelled won for the side to move where it is the proof's winner
+    #[arg(long, conflicts_with = "variant")]
+    proofs: bool,
 }
 
 impl FeaturesArgs {
     fn run(self) -> Result<(), String> {
         let (files, all) = (&self.files, self.all);
+        if self.proofs {
+            let positions = breakthrough::proof::scored_positions(files);
+            return datagen::print_labelled_features(positions, all);
+        }
         match self.variant {
             Variant::Breakthrough(_) => datagen::print_features::<Breakthrough>(files, all),
             Variant::Breakthru => datagen::print_features::<BreakthruGame>(files, all),

@@ -339,6 +339,31 @@ fn solve_writes_a_proof_that_verify_proof_accepts() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.starts_with("proof checked (patterns confirmed by brute force): white wins"));
 
+    // The tuner's data: every position with a line, labelled won (1) where white, the
+    // winner, is to move, lost (0) where black is.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let lines: Vec<&str> = text.lines().skip(4).take_while(|l| *l != "end").collect();
+    let output = troyka(&["features", "--proofs", "--all", proof.to_str().unwrap()]);
+    assert!(output.status.success(), "{output:?}");
+    let features = String::from_utf8(output.stdout).unwrap();
+    let labels: Vec<&str> = features.lines().map(|l| &l[..1]).collect();
+    let expected: Vec<&str> = lines
+        .iter()
+        .map(|l| if l.starts_with('w') { "1" } else { "0" })
+        .collect();
+    assert!(lines.len() > 1, "{text}");
+    assert_eq!(labels, expected);
+    // A proof cut off before its end line is refused, not read as a smaller one.
+    let cut = dir.join("cut.txt");
+    std::fs::write(&cut, text.replace("\nend\n", "\n")).unwrap();
+    let output = troyka(&["features", "--proofs", cut.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("cut.txt: the file has no 'end' line"),
+        "{stderr}"
+    );
+
     // One move changed: the checker says where, and fails.
     let tampered = std::fs::read_to_string(&proof)
         .unwrap()

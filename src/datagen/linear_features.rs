@@ -14,33 +14,51 @@ pub fn print_features<G: LinearEval>(paths: &[PathBuf], all: bool) -> Result<(),
     let mut out = BufWriter::new(std::io::stdout().lock());
     for path in paths {
         let data = DataFile::<G>::read(path)?;
-        write_features(&data, all, &mut out).map_err(|e| e.to_string())?;
+        write_features(labelled(&data), all, &mut out)?;
     }
     out.flush().map_err(|e| e.to_string())
 }
 
-/// Writes `result f0 f1 …` for every position of `data` (`all`) or every quiet one.
-fn write_features<G: LinearEval>(
+/// `troyka features` of positions that come with their result rather than from data files
+/// (a proof's, won for one side): each position with the half points its side to move
+/// scores (2 won, 1 drawn, 0 lost), or the error that ends them.
+pub fn print_labelled_features<G: LinearEval>(
+    positions: impl Iterator<Item = Result<(G, u8), String>>,
+    all: bool,
+) -> Result<(), String> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    write_features(positions, all, &mut out)?;
+    out.flush().map_err(|e| e.to_string())
+}
+
+/// The positions of a data file with the half points their side to move went on to score.
+fn labelled<G: LinearEval>(
     data: &DataFile<G>,
+) -> impl Iterator<Item = Result<(G, u8), String>> + '_ {
+    data.samples().map(|sample| {
+        let points = sample.mover_half_points();
+        Ok((sample.game, points))
+    })
+}
+
+/// Writes `result f0 f1 …` for every position (`all`) or every quiet one.
+fn write_features<G: LinearEval>(
+    positions: impl Iterator<Item = Result<(G, u8), String>>,
     all: bool,
     out: &mut impl Write,
-) -> std::io::Result<()> {
-    for sample in data
-        .samples()
-        .filter(|sample| all || sample.game.is_quiet())
-    {
-        let values: Vec<String> = sample
-            .game
-            .linear_features()
-            .iter()
-            .map(i32::to_string)
-            .collect();
-        let result = match sample.mover_half_points() {
+) -> Result<(), String> {
+    for position in positions {
+        let (game, points) = position?;
+        if !all && !game.is_quiet() {
+            continue;
+        }
+        let values: Vec<String> = game.linear_features().iter().map(i32::to_string).collect();
+        let result = match points {
             2 => "1",
             1 => "0.5",
             _ => "0",
         };
-        writeln!(out, "{result} {}", values.join(" "))?;
+        writeln!(out, "{result} {}", values.join(" ")).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -79,7 +97,7 @@ mod tests {
 
     fn lines_of<G: LinearEval>(data: &DataFile<G>, all: bool) -> Vec<Vec<String>> {
         let mut out = Vec::new();
-        write_features(data, all, &mut out).unwrap();
+        write_features(labelled(data), all, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         text.lines()
             .map(|l| l.split(' ').map(str::to_string).collect())

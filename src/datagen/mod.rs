@@ -16,7 +16,7 @@
 mod linear_features;
 pub mod record;
 
-pub use linear_features::print_features;
+pub use linear_features::{print_features, print_labelled_features};
 
 use crate::eval::EvalChoice;
 use crate::game::{Color, Game, GameMove, GameResult, Position, PositionVisitor, TrainingData};

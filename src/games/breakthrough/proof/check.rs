@@ -11,7 +11,8 @@
 //! that the check trusts nothing but the rules.
 
 use super::proven::{Fingerprint, ProvenSet};
-use super::{parse_entry, parse_position, Entry, Reference, MAGIC};
+use super::read::{read_header, Lines};
+use super::{parse_entry, parse_position, Entry, Reference};
 use crate::games::breakthrough::{
     Bitboard, BoardSize, Breakthrough, Color, Move, MoveList, Pattern, Position, Race,
 };
@@ -39,74 +40,12 @@ pub struct CheckReport {
 
 /// Checks a proof read from `input`; `deep` also confirms every pattern by brute force.
 pub fn check(input: impl BufRead, deep: bool) -> Result<CheckReport, String> {
-    let mut lines = Lines { input, number: 0 };
+    let mut lines = Lines::new(input);
     let (size, root, winner) = read_header(&mut lines)?;
     with_position!(&root, position => {
         let mut checker = Checker::new(size, root, winner, position, deep);
         checker.run(&mut lines, position)
     })
-}
-
-/// The lines of the file that say something (not blank, not comments), numbered from 1.
-struct Lines<R> {
-    input: R,
-    number: usize,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn next(&mut self, text: &mut String) -> Result<Option<usize>, String> {
-        loop {
-            text.clear();
-            self.number += 1;
-            match self.input.read_line(text) {
-                Ok(0) => return Ok(None),
-                Ok(_) => {}
-                Err(error) => return Err(format!("line {}: {error}", self.number)),
-            }
-            // Trimmed in place: a proof may have hundreds of millions of lines.
-            text.truncate(text.trim_end().len());
-            let indent = text.len() - text.trim_start().len();
-            text.drain(..indent);
-            if !text.is_empty() && !text.starts_with('#') {
-                return Ok(Some(self.number));
-            }
-        }
-    }
-}
-
-fn read_header<R: BufRead>(
-    lines: &mut Lines<R>,
-) -> Result<(BoardSize, Breakthrough, Color), String> {
-    let mut text = String::new();
-    let mut header = |key: &str| -> Result<String, String> {
-        match lines.next(&mut text)? {
-            Some(_) if key == MAGIC && text == MAGIC => Ok(text.clone()),
-            Some(number) => text
-                .strip_prefix(key)
-                .and_then(|rest| rest.strip_prefix(' '))
-                .map(|rest| rest.trim().to_string())
-                .ok_or(format!("line {number}: expected '{key}'")),
-            None => Err(format!("the file ends before '{key}'")),
-        }
-    };
-    header(MAGIC).map_err(|_| format!("not a proof file: the first line is not '{MAGIC}'"))?;
-    let size: BoardSize = header("board")?.parse()?;
-    let root = Breakthrough::from_fen(&header("root")?).map_err(|e| format!("bad root: {e}"))?;
-    if root.size() != size {
-        return Err(format!(
-            "the root is a {} position on a {size} board",
-            root.size()
-        ));
-    }
-    if let Some(winner) = root.winner() {
-        return Err(format!("the root's game is over ({} won)", winner.name()));
-    }
-    let winner = match header("winner")?.as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => return Err(format!("bad winner '{other}'")),
-    };
-    Ok((size, root, winner))
 }
 
 struct Checker<B> {

@@ -1,7 +1,8 @@
 //! Breakthrough's proof files: the generic solver writes them through Breakthrough's
 //! [`Provable`](crate::game::proof::Provable) hooks (in `hooks.rs`, which call the writing
 //! functions here), and [`check`] verifies them with the rules and the race patterns alone;
-//! [`verify()`] is that checker as the solver's users call it, its verdict in words. Nothing
+//! [`verify()`] is that checker as the solver's users call it, its verdict in words;
+//! [`ProvedPositions`] reads a proof's positions for the linear tuner. Nothing
 //! here knows the solver; the format, in the generic vocabulary of [`crate::game::proof`],
 //! is all they share.
 //!
@@ -43,8 +44,10 @@
 
 pub mod check;
 mod proven;
+mod read;
 mod verify;
 
+pub use read::{scored_positions, ProvedPositions};
 pub use verify::verify;
 
 use super::{
