@@ -74,7 +74,7 @@ enum Command {
     /// A file that exists is appended to, so that runs with other seeds add shards to one
     /// data set; a progress line goes to stderr every ten seconds.
     Datagen(DatagenArgs),
-    /// Data files in, the linear tuner's feature vectors out (on stdout)
+    /// Data files (or proofs) in, the linear tuner's feature vectors out (on stdout)
     Features(FeaturesArgs),
     /// Train a network on data files and write it to a net file
     ///
