@@ -12,9 +12,10 @@ With --proofs, the data are Breakthrough proofs (`troyka solve --proof`) instead
 table is PROOF_WEIGHTS, the solver's: every position of a proof (a line of its own, not
 the leaves that a pattern or the end of the game settles) is labelled won for the side to
 move when that side is the proof's winner, else lost, and fitted, quiet or not (only the
-quiet ones with --quiet-only). PROOF_WEIGHTS came from two passes over the proofs of the
-5x5, 4x6 and 6x5 starts that the play weights' solver wrote, starting from the play
-weights: --quiet-only first, then every position.
+quiet ones with --quiet-only). PROOF_WEIGHTS came from three passes, starting from the
+play weights: over the proofs of the 5x5, 4x6 and 6x5 starts that the play weights' solver
+wrote, --quiet-only first, then every position; then over those and the 7x5 and 5x6
+proofs of the solver with the table of the second pass (docs/training.md).
 
 Usage:
     cargo build --release

@@ -86,26 +86,26 @@ pub const WEIGHTS: [i32; feature::COUNT] = [
 ];
 
 /// The weights the solver orders its moves with where it has no network, fitted to who wins
-/// the positions of the proofs of the 5x5, 4x6 and 6x5 starts (`scripts/tune.py --proofs`:
-/// a pass over their quiet positions from the play weights, then one over all of them).
-/// Weights of features those boards never show (the ranks only taller boards have, the side
-/// to move one step from its goal, which a race pattern settles, a free runner six steps
-/// from it) keep their play values.
+/// the positions of proofs (`scripts/tune.py --proofs`, three passes, in
+/// docs/training.md): those of the 5x5, 4x6 and 6x5 starts, then the 7x5 and 5x6 starts'
+/// too. Weights of features those proofs never show (the ranks only taller boards have, the
+/// goal, the side to move one step from its goal, which a race pattern settles, a free
+/// runner six steps from it) keep their play values.
 #[rustfmt::skip]
 pub const PROOF_WEIGHTS: [i32; feature::COUNT] = [
     // PIECE by bucket: 0 (home row) .. 6 (one step from goal), 7 (goal)
-    157, 117, 138, 150, 225, 249, 247, 220,
+    78, 117, 138, 151, 258, 293, 274, 220,
     // HOME_GUARD, DEFENDED, HANGING_US, HANGING_THEM, CONNECTED, COLUMN, TEMPO
-    70, -20, -74, 193, 54, 24, 101,
+    117, -27, -98, 225, 75, 42, 116,
     // PATH_US by distance 1..6, then PATH_THEM
-    0, 390, 154, 118, 45, 2,
-    -327, -364, -98, -49, -19, 1,
+    0, 341, 155, 161, 92, 41,
+    -354, -330, -106, -78, -54, -35,
     // CLEAR_US by distance 1..6, then CLEAR_THEM
-    0, 390, 113, -32, -81, -53,
-    -27, -164, -21, -20, -6, 56,
+    0, 341, 108, -34, -85, -53,
+    -54, -130, 6, 16, 32, 56,
     // EDGE by bucket, SAFE_MOVE
-    -115, -8, -19, 7, 24, 31, 123, 0,
-    14,
+    -2, -8, -19, 4, 20, 29, 96, 0,
+    12,
 ];
 
 /// The squares each side attacks, once and twice: several terms need them, so they are
