@@ -1,7 +1,7 @@
-//! The linear tuner's input: `troyka features` turns data files into the feature vectors of
-//! their quiet positions ([`LinearEval::is_quiet`]), or of all of them, one line each: the
-//! result for the side to move (1 won, 0.5 drawn, 0 lost), then
-//! [`LinearEval::linear_features`].
+//! The linear tuner's input: `troyka features` turns data files, or positions that come
+//! with their result (a proof's, read by the game), into the feature vectors of their quiet
+//! positions ([`LinearEval::is_quiet`]), or of all of them, one line each: the result for
+//! the side to move (1 won, 0.5 drawn, 0 lost), then [`LinearEval::linear_features`].
 
 use super::record::DataFile;
 use crate::game::LinearEval;
