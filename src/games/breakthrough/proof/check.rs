@@ -97,13 +97,7 @@ impl<B: Bitboard> Checker<B> {
         root: &Position<B>,
     ) -> Result<CheckReport, String> {
         let mut text = String::new();
-        loop {
-            let Some(number) = lines.next(&mut text)? else {
-                return Err("the file has no 'end' line: it is cut off".into());
-            };
-            if text == "end" {
-                break;
-            }
+        while let Some(number) = lines.next_body_line(&mut text)? {
             self.check_line(&text)
                 .map_err(|message| format!("line {number}: {message}"))?;
         }

@@ -40,6 +40,16 @@ impl<R: BufRead> Lines<R> {
             }
         }
     }
+
+    /// Reads the next line of the proof's body (a position's line) into `text`: its number,
+    /// or `None` at the `end` line. A file that ends before `end` is cut off: an error.
+    pub(super) fn next_body_line(&mut self, text: &mut String) -> Result<Option<usize>, String> {
+        match self.next(text)? {
+            None => Err("the file has no 'end' line: it is cut off".into()),
+            Some(_) if text == "end" => Ok(None),
+            number => Ok(number),
+        }
+    }
 }
 
 /// Reads the header: the board, the root (a game not over, on that board) and the winner.
@@ -112,12 +122,9 @@ impl<R: BufRead> ProvedPositions<R> {
     }
 
     fn next_position(&mut self) -> Result<Option<Breakthrough>, String> {
-        let Some(number) = self.lines.next(&mut self.text)? else {
-            return Err("the file has no 'end' line: it is cut off".into());
-        };
-        if self.text == "end" {
+        let Some(number) = self.lines.next_body_line(&mut self.text)? else {
             return Ok(None);
-        }
+        };
         let token = self.text.split(' ').next().unwrap_or_default();
         let at_line = |message: String| format!("line {number}: {message}");
         // The root's bitboard fits the board, so each line's position is read into the same.
