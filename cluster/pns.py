@@ -194,6 +194,14 @@ class Tree:
             node["pn"], node["dn"] = (0, INF) if report["result"] == "won" else (INF, 0)
             node["proof"] = proof
             return
+        self._expand(key, report)
+
+    def _expand(self, key, report):
+        """Makes leaf ``key`` a node with the children ``report`` lists, and so on down
+        where the report lists a child's own children (the part of its tree a job worked on
+        most): a new leaf, or one not in flight that was first reached in the same
+        orientation (a mirror image's moves would be the wrong ones), is expanded too."""
+        node = self.nodes[key]
         node["others"] = report["others"]
         node["children"] = []
         for child in report["children"]:
@@ -202,6 +210,11 @@ class Tree:
                 entry.update(settled=child["settled"], pn=child["pn"], dn=child["dn"])
             else:
                 entry["key"] = self._leaf(child, number(child["pn"]), number(child["dn"]))
+                below = self.nodes[entry["key"]]
+                if (child.get("children") is not None and below["children"] is None
+                        and below["position"] == child["position"]
+                        and entry["key"] not in self.in_flight and not self.solved(entry["key"])):
+                    self._expand(entry["key"], child)
             node["children"].append(entry)
 
     # The proof.

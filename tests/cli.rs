@@ -454,10 +454,52 @@ fn an_unsolved_job_lists_the_children_with_their_numbers() {
     ));
     assert!(text
         .contains("\"proof_lines\": null, \"others\": null, \"children\": [{\"move\": \"b2a3\""));
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let children = report["children"].as_array().unwrap();
     // White's 13 first moves (mirror images are different moves), none settled.
-    assert_eq!(text.matches("\"move\"").count(), 13);
-    assert_eq!(text.matches("\"settled\": null").count(), 13);
+    assert_eq!(children.len(), 13);
+    assert!(children.iter().all(|child| child["settled"].is_null()));
     assert!(text.ends_with("]}\n"));
+}
+
+/// Every position a report lists with children of its own: (plies below the job's
+/// position, the position's text).
+fn expanded(node: &serde_json::Value, depth: usize, found: &mut Vec<(usize, String)>) {
+    for child in node["children"].as_array().unwrap() {
+        if child.get("children").is_some() {
+            found.push((depth + 1, child["position"].as_str().unwrap().to_string()));
+            expanded(child, depth + 1, found);
+        }
+    }
+}
+
+#[test]
+fn an_unsolved_job_reports_the_tree_it_worked_on_most() {
+    let text = solve_json("ppppp/ppppp/5/PPPPP/PPPPP w 0 1", "20000");
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut found = Vec::new();
+    expanded(&report, 0, &mut found);
+    // Several plies of the job's tree, each position once.
+    assert!(found.iter().any(|&(depth, _)| depth >= 3), "{found:?}");
+    let mut positions: Vec<_> = found.iter().map(|(_, p)| p.clone()).collect();
+    positions.sort();
+    positions.dedup();
+    assert_eq!(positions.len(), found.len(), "a position listed twice");
+    // A listed position's children are its moves (here black's replies to white's first
+    // move), with numbers.
+    let first = report["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|child| child.get("children").is_some())
+        .unwrap();
+    let grandchildren = first["children"].as_array().unwrap();
+    assert!(!grandchildren.is_empty());
+    assert!(first["others"].is_null());
+    for child in grandchildren {
+        assert!(child["fen"].as_str().unwrap().contains(" w "), "{child}");
+        assert!(child["pn"].is_u64() || child["dn"].is_u64(), "{child}");
+    }
 }
 
 #[test]

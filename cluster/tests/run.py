@@ -286,6 +286,12 @@ def the_5x5_start_is_proved_through_a_crash_and_a_lost_node(context):
     for fen in killed["fens"]:
         check(any(j["fen"] == fen and j["worker"] != killed["node"] for j in log[killed["finished"]:]),
               f"the job on {fen} was not run again on another node")
+    # Jobs out of budget report the part of their tree they worked on most, so the tree
+    # has more inner nodes than such jobs (each of which makes its own leaf one).
+    tree = Tree.from_json(read_json(state / "state.json"))
+    inner = sum(1 for node in tree.nodes.values() if node["children"] is not None)
+    unsolved = sum(1 for job in log if job["result"] == "unknown")
+    check(inner > unsolved, f"{inner} inner nodes from {unsolved} jobs out of budget")
     joined = context["tmp"] / "5x5.proof"
     join(state, joined)
     verdict = verify(TROYKA, joined)

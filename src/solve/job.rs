@@ -22,10 +22,18 @@
 //! infinity); `settled` is `end` or a rule's name when that decides the child. `board` is
 //! the game's board size (`null` for a game with one board), `fen` its position string, and
 //! positions are written as the game's proofs write them ([`Provable::proof_text`]).
+//!
+//! A job out of budget throws its tree away but for what it reports, so it also reports the
+//! part of the tree it worked on most: an unsolved child on which the search spent at least
+//! a [`EXPANDED_SHARE`]th of the job's nodes has `others` and `children` of its own, as the
+//! root has, and so on down (each position once, at most [`EXPANDED_DEPTH`] plies below the
+//! root). The master then sends its next jobs a few plies deeper at once, to positions small
+//! enough to prove, rather than one ply a job.
 
 use super::{Finding, Numbers, Solution, Solver, INFINITY};
 use crate::game::proof::{ProofVisitor, Provable, ProvableGame, Verdict};
 use crate::game::GameMove;
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -49,7 +57,7 @@ pub fn write<G: ProvableGame>(
         text,
         "{{\"board\": {}, \"fen\": \"{}\", \"position\": \"{}\", \"side\": \"{}\", \
          \"result\": \"{result}\", {}, \"nodes\": {}, \"seconds\": {:.3}, \
-         \"proof_lines\": {}, \"others\": {}, \"children\": [",
+         \"proof_lines\": {}, ",
         quoted(game.board_size().as_deref()),
         game.to_text(),
         root.position,
@@ -58,27 +66,78 @@ pub fn write<G: ProvableGame>(
         solution.nodes,
         solution.elapsed.as_secs_f64(),
         proof_lines.map_or("null".into(), |n| n.to_string()),
-        quoted(root.others.as_deref()),
     );
-    for (index, child) in root.children.into_iter().enumerate() {
-        let played = game.play(child.mv);
-        let settled = match played.result() {
-            Some(_) => Some("end"),
-            None => child.rule.as_deref(),
-        };
+    let mut expansion = Expansion {
+        solver,
+        least_work: (solution.nodes / EXPANDED_SHARE).max(1),
+        seen: HashSet::from([Solver::key(game)]),
+    };
+    expansion.write_children(&mut text, game, root, 0);
+    text.push_str("}\n");
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A child is reported with its own children when the search spent at least this share of
+/// the job's nodes on it: 1/64 lists 26 positions down to 3 plies below a 6x6 position
+/// three plies in after 10⁷ nodes (450 children in all), where the bare children are 16.
+const EXPANDED_SHARE: u64 = 64;
+
+/// How far below the job's position the report goes.
+const EXPANDED_DEPTH: usize = 12;
+
+/// What the report lists of the job's tree: positions with enough work, each once.
+struct Expansion<'a> {
+    solver: &'a Solver,
+    least_work: u64,
+    seen: HashSet<u64>,
+}
+
+impl Expansion<'_> {
+    /// `"others": ..., "children": [...]` of `game`, whose root `root` is, `depth` plies
+    /// below the job's position.
+    fn write_children<G: ProvableGame>(
+        &mut self,
+        text: &mut String,
+        game: &G,
+        root: Root<G::Move>,
+        depth: usize,
+    ) {
         let _ = write!(
             text,
-            "{}{{\"move\": \"{}\", \"fen\": \"{}\", \"position\": \"{}\", {}, \"settled\": {}}}",
-            if index == 0 { "" } else { ", " },
-            game.move_name(child.mv),
-            played.to_text(),
-            child.position,
-            numbers_json(solver.numbers(&played)),
-            quoted(settled),
+            "\"others\": {}, \"children\": [",
+            quoted(root.others.as_deref())
         );
+        for (index, child) in root.children.into_iter().enumerate() {
+            let played = game.play(child.mv);
+            let settled = match played.result() {
+                Some(_) => Some("end"),
+                None => child.rule.as_deref(),
+            };
+            let numbers = self.solver.numbers(&played);
+            let _ = write!(
+                text,
+                "{}{{\"move\": \"{}\", \"fen\": \"{}\", \"position\": \"{}\", {}, \"settled\": {}",
+                if index == 0 { "" } else { ", " },
+                game.move_name(child.mv),
+                played.to_text(),
+                child.position,
+                numbers_json(numbers),
+                quoted(settled),
+            );
+            let worth_expanding = settled.is_none()
+                && !numbers.is_solved()
+                && depth + 1 < EXPANDED_DEPTH
+                && self.solver.work(&played) >= self.least_work
+                && self.seen.insert(Solver::key(&played));
+            if worth_expanding {
+                let grandchildren = played.visit_provable(Children);
+                text.push_str(", ");
+                self.write_children(text, &played, grandchildren, depth + 1);
+            }
+            text.push('}');
+        }
+        text.push(']');
     }
-    text.push_str("]}\n");
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// What only the concrete position knows of the root: how proofs write it, its children as

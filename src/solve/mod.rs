@@ -181,6 +181,19 @@ impl Solver {
         game.visit(Current { solver: self })
     }
 
+    /// The table's key of `game`, which mirror images share.
+    pub fn key<G: Game>(game: &G) -> u64 {
+        game.visit(Key)
+    }
+
+    /// About how many nodes the search spent on `game`, as the table remembers it (0 when
+    /// the table does not hold it).
+    pub fn work<G: Game>(&self, game: &G) -> u64 {
+        self.table
+            .probe(Solver::key(game))
+            .map_or(0, |(_, work)| table::decode_work(work))
+    }
+
     /// Permille of the table in use.
     pub fn permille_full(&self) -> u32 {
         self.table.permille_full()
