@@ -86,6 +86,8 @@ class Master:
             self.tree = Tree.from_json(state)
             if self.tree.nodes[self.tree.root]["fen"] != fen:
                 raise SystemExit(f"{self.dir} holds the solve of another position")
+            # A run may go on with another budget: the state says the one its jobs have now.
+            self.tree.stats["budget"] = budget
         self.started = time.monotonic()
         self.wall_before = self.tree.stats.get("wall", 0.0)
         self.last_log = 0.0

@@ -34,7 +34,7 @@ def summary(state_dir, every=3600.0):
     overhead = sum(j["wall"] - j["seconds"] for j in jobs) / count
     cpu = cpu_figures(stats, jobs)
     lines = [
-        f"position {root['fen']} ({state['board']}), {stats.get('budget')} nodes per job",
+        f"position {root['fen']} ({state['board']}), {stats.get('budget')} nodes per job (the latest budget)",
         f"root: pn {shown(root['pn'])}, dn {shown(root['dn'])}; tree {len(state['nodes'])} positions",
         f"jobs: {len(jobs)} ({results['won']} won, {results['lost']} lost, "
         f"{results['unknown']} out of budget); solved jobs' nodes: median "

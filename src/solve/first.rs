@@ -10,8 +10,10 @@ use super::table::{Numbers, INFINITY};
 /// the largest, 7x5 (30, 40, 50) and 5x6 (25, 30, 40): docs/results.md.
 const DEPTH_HORIZON: u32 = 30;
 
-/// Centipawns per doubling of a new position's first numbers.
-const EVAL_SCALE: i32 = 200;
+/// Centipawns per doubling of a new position's first numbers: with the weights fitted to
+/// proofs, 120 took the fewest nodes on the 6x6 probe and 7x5 of 100, 120, 150, 200 and 250
+/// (docs/results.md); 200 was the best with the play weights.
+const EVAL_SCALE: i32 = 120;
 /// The evaluation is read in steps of an eighth of `EVAL_SCALE`, up to three doublings either
 /// way: `FACTORS[i]` is 2^((i - 24) / 8) in 256ths.
 const FACTOR_STEPS: i32 = 8;
@@ -24,8 +26,8 @@ static FACTORS: std::sync::LazyLock<[u32; 49]> = std::sync::LazyLock::new(|| {
 /// The first numbers of an unsolved position `ply` plies below the solve's root, with
 /// `replies` moves worth searching and the evaluation `eval` (centipawns, for its side to
 /// move): the evaluation scales them (df-pn+), so that a position good for its side to move
-/// looks hard to refute and easy to prove, by a factor of two per 200 centipawns (at most
-/// 8), and then its depth ([`deeper_first`]).
+/// looks hard to refute and easy to prove, by a factor of two per [`EVAL_SCALE`]
+/// centipawns (at most 8), and then its depth ([`deeper_first`]).
 #[inline]
 pub fn initial(eval: i32, replies: u32, ply: usize) -> Numbers {
     let step = EVAL_SCALE / FACTOR_STEPS;
