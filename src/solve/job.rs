@@ -93,8 +93,8 @@ struct Expansion<'a> {
 }
 
 impl Expansion<'_> {
-    /// `"others": ..., "children": [...]` of `game`, whose root `root` is, `depth` plies
-    /// below the job's position.
+    /// Writes the `"others"` and `"children"` of `game`, `depth` plies below the job's
+    /// position, from `root` (what the concrete position knows of itself).
     fn write_children<G: ProvableGame>(
         &mut self,
         text: &mut String,
