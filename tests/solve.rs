@@ -201,6 +201,31 @@ fn the_5x5_start_is_a_second_player_win_and_its_proof_checks() {
     assert!(report.depth >= 26, "no win is shorter than 26 plies");
 }
 
+/// A table far too small for the solve forgets which move won most positions; the writer
+/// proves such a position again from scratch, which stores the winning move, rather than
+/// solving each move in turn (which also disproved the losing ones before it and wrote their
+/// subtrees too: 2.8 times the lines on this board).
+#[test]
+fn a_table_that_forgot_most_of_the_solve_still_writes_a_proof_of_about_its_size() {
+    let game = Breakthrough::start("5x5".parse().unwrap());
+    let lines = |hash_megabytes| {
+        let solver = Solver::new(Settings {
+            hash_megabytes,
+            ..Settings::default()
+        });
+        let solution = solve_with(&solver, &game);
+        let proof = proof_of(&solver, &game, &solution);
+        let report = check_text(&proof, false).unwrap();
+        assert_eq!(report.winner, Color::Black);
+        proof.lines().count()
+    };
+    let (forgetful, roomy) = (lines(1), lines(128));
+    assert!(
+        forgetful * 2 < roomy * 3,
+        "{forgetful} lines from a 1 MiB table against {roomy} from 128 MiB"
+    );
+}
+
 #[test]
 fn solving_is_deterministic() {
     let game = Breakthrough::start("5x4".parse().unwrap());

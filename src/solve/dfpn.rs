@@ -203,6 +203,13 @@ impl<'a, P: Position> Dfpn<'a, P> {
         self.mid(position, mirrored, infinite)
     }
 
+    /// Makes the table forget what it proved of `position`, so that [`Dfpn::solve`]
+    /// searches it again rather than answering from the table.
+    pub fn forget(&self, position: &P) {
+        let fresh = Numbers { phi: 1, delta: 1 };
+        self.table.store(self.key(position), fresh, encode_work(1));
+    }
+
     /// What is known about `position` without searching it: the end of the game, the
     /// game's rules, or the table.
     pub fn known(&self, position: &P) -> Option<Numbers> {

@@ -244,20 +244,19 @@ impl<P: Provable> Extractor<'_, '_, '_, P> {
         }) {
             return Ok(mv);
         }
-        let mut best: Option<(u64, P::Move)> = None;
-        for &mv in moves.iter() {
-            let child = position.play(mv);
-            if let Some((numbers, work)) = self.dfpn.lookup(&child) {
-                let won = numbers == self.won_for_winner(&child);
-                if won && best.is_none_or(|(least, _)| work < least) {
-                    best = Some((work, mv));
-                }
-            }
-        }
-        if let Some((_, mv)) = best {
+        if let Some(mv) = self.least_work_win(position, &moves) {
             return Ok(mv);
         }
-        // The table kept the position but forgot which child refutes: try each in turn.
+        // The table kept the position but forgot which child wins. Proving the position
+        // again from scratch stores the child that wins, best first. Solving each child in
+        // turn also disproves every losing move before it: a 6x6 job's proof had searched
+        // 231 M nodes again after 670 s, against 68 M for its solve, and this way 7,637.
+        self.dfpn.forget(position);
+        self.prove(position)?;
+        if let Some(mv) = self.least_work_win(position, &moves) {
+            return Ok(mv);
+        }
+        // The child's entry gave way to another since: try each child in turn.
         for &mv in moves.iter() {
             let child = position.play(mv);
             if self.dfpn.solve(&child) == self.won_for_winner(&child) {
@@ -268,6 +267,22 @@ impl<P: Provable> Extractor<'_, '_, '_, P> {
             }
         }
         Err(self.not_won(position))
+    }
+
+    /// Of `moves`, the one whose position the table knows is won for the winner with the
+    /// least work, if any.
+    fn least_work_win(&self, position: &P, moves: &MoveList<P::Move>) -> Option<P::Move> {
+        let mut best: Option<(u64, P::Move)> = None;
+        for &mv in moves.iter() {
+            let child = position.play(mv);
+            if let Some((numbers, work)) = self.dfpn.lookup(&child) {
+                let won = numbers == self.won_for_winner(&child);
+                if won && best.is_none_or(|(least, _)| work < least) {
+                    best = Some((work, mv));
+                }
+            }
+        }
+        best.map(|(_, mv)| mv)
     }
 }
 
