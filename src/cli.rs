@@ -39,9 +39,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Some(Command::Features(args)) => args.run(),
         Some(Command::Train(args)) => args.run(),
         Some(Command::Solve(args)) => args.run(),
-        Some(Command::VerifyProof(args)) => {
-            solve::verify_file(&args.file, breakthrough::proof::verify, args.deep)
-        }
+        Some(Command::VerifyProof(args)) => solve::verify_file::<Breakthrough>(
+            &args.file,
+            breakthrough::proof::verify,
+            args.deep,
+            args.threads,
+        ),
         Some(Command::Gui(args)) => crate::gui::run(args.port, args.open),
     };
     match result {
@@ -87,6 +90,10 @@ enum Command {
     /// and saved with --checkpoint.
     Solve(Box<SolveArgs>),
     /// Check a proof with the rules and the race patterns alone
+    ///
+    /// A certificate (a proof's top, with leaves written `?N/H`) is checked so, then each
+    /// leaf is proved again by the solver within N nodes, one thread, an H MiB table, and
+    /// the proof it writes checked as a proof of its own; progress goes to stderr.
     VerifyProof(VerifyProofArgs),
     /// A board in the browser: play and analyse both games with Troyka
     ///
@@ -442,7 +449,7 @@ struct SolveArgs {
     size: Option<BoardSize>,
     /// The table of proof and disproof numbers, in MiB
     #[arg(long, value_name = "MB", default_value_t = solve::Settings::default().hash_megabytes,
-          value_parser = usize_in(1..=1 << 20))]
+          value_parser = usize_in(1..=solve::MAX_HASH_MEGABYTES as u64))]
     hash: usize,
     /// Threads proving the root together
     #[arg(long, value_name = "N", default_value_t = solve::Settings::default().threads,
@@ -509,11 +516,16 @@ struct GuiArgs {
 
 #[derive(Args)]
 struct VerifyProofArgs {
-    /// A proof written by `troyka solve --proof`
+    /// A proof written by `troyka solve --proof`, or a certificate
     file: PathBuf,
     /// Confirm every race pattern by brute force too, trusting nothing but the rules
     #[arg(long)]
     deep: bool,
+    /// A certificate's leaves proved again at once, each by a one-thread solver with its
+    /// own table: memory up to N times 1.5 times the largest table its leaves ask for
+    /// (writing a leaf's proof takes half its table again)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = usize_in(1..=256))]
+    threads: usize,
 }
 
 /// A value parser for a count within `range`, which clap checks like any integer's.

@@ -476,16 +476,37 @@ pub struct XBoardSetup {
 /// What a game's proof checker found in a proof that holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedProof {
+    /// The position proved, as [`Game::to_text`] writes it.
+    pub root: String,
+    /// Who wins it.
+    pub winner: Color,
     /// Positions proved.
     pub positions: u64,
-    /// The longest line of the proof, in plies.
+    /// The longest line of the proof, in plies (of a certificate, of its top only).
     pub depth: u32,
     /// The verdict in the game's words, as `troyka verify-proof` prints it: what the proof
-    /// proves and what it rests on (`proof checked: black wins … within 34 plies; …`).
+    /// proves and what it rests on (`proof checked: black wins … within 34 plies; …`). A
+    /// certificate's holds only once its leaves are proved again.
     pub verdict: String,
     /// What the checker saw that does not make the proof wrong but is worth telling (lines
     /// no other line uses), one sentence each.
     pub notes: Vec<String>,
+    /// A certificate's leaves: positions the file says are won for the winner without
+    /// proving it, for the solver to prove again (`crate::solve`'s certificate module).
+    /// Empty for an ordinary proof, which holds as checked.
+    pub leaves_to_prove: Vec<LeafToProve>,
+}
+
+/// A leaf of a certificate: a position won for the proof's winner, to be proved again by
+/// the solver within `nodes` nodes on one thread with a table of `hash_megabytes` MiB.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeafToProve {
+    /// The position, as [`Game::to_text`] writes it.
+    pub position: String,
+    pub nodes: u64,
+    pub hash_megabytes: usize,
+    /// The line of the file that names it, for messages.
+    pub line: usize,
 }
 
 /// A game's proof checker: reads a whole proof, as the solver wrote it, and checks it. With

@@ -161,14 +161,15 @@ fn proof_depth<P: ProvableGame>(
     let Some(winner) = solution.winner(game.side_to_move()) else {
         return Ok(None);
     };
-    let root_moves = match &solution.outcome {
-        Finding::Won { moves } => moves.clone(),
-        _ => Vec::new(),
-    };
     let mut proof = Vec::new();
-    solver.write_proof(game, winner, &root_moves, stop, &mut proof, &mut |_| {})?;
+    let root_moves = solution.root_moves();
+    solver.write_proof(game, winner, root_moves, stop, &mut proof, &mut |_| {})?;
     let checked = check(&mut proof.as_slice(), false)
         .map_err(|e| format!("the proof does not check: {e}"))?;
+    // The solver writes whole proofs: a leaf left to prove again would be unchecked.
+    if !checked.leaves_to_prove.is_empty() {
+        return Err("the proof leaves positions to prove again".into());
+    }
     Ok(Some((checked.depth, checked.positions)))
 }
 

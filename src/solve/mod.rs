@@ -7,10 +7,12 @@
 //! through [`Provable`], in a format of the game's own). It knows a game only through the
 //! traits of [`crate::game`], and shares with the alpha-beta search only the rules and the
 //! game's hooks.
-//! [`solve_and_prove`] is `troyka solve` and [`verify_file`] `troyka verify-proof` ([`run`]);
+//! [`solve_and_prove`] is `troyka solve` and [`verify_file`] `troyka verify-proof` ([`run`]),
+//! which proves a certificate's leaves again ([`certificate`]);
 //! with `--json` a solve also writes what a job of the cluster's job-level search needs back
 //! ([`job`]).
 
+mod certificate;
 mod checkpoint;
 mod dfpn;
 mod extract;
@@ -37,6 +39,10 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use table::Table;
+
+/// The largest table the solver takes, in MiB (`troyka solve --hash`, a certificate's
+/// leaves).
+pub const MAX_HASH_MEGABYTES: usize = 1 << 20;
 
 /// How to solve.
 #[derive(Clone, Debug)]
@@ -105,6 +111,15 @@ impl<M> Solution<M> {
             Finding::Won { .. } => Some(side_to_move),
             Finding::Lost { .. } => Some(side_to_move.opponent()),
             Finding::Unknown => None,
+        }
+    }
+
+    /// The winner's moves at the root for its proof ([`Solver::write_proof`]): the winning
+    /// moves found where the side to move wins, none where it loses.
+    pub fn root_moves(&self) -> &[M] {
+        match &self.outcome {
+            Finding::Won { moves } => moves,
+            _ => &[],
         }
     }
 }

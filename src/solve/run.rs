@@ -67,18 +67,32 @@ pub fn solve_and_prove<G: Game>(
         .map_err(|_| "the solver thread failed".to_string())?
 }
 
-/// Checks the proof at `path` with `check` (`deep`: every rule it cites confirmed by brute
-/// force too) and prints the checker's verdict; an invalid proof is an error.
-pub fn verify_file(path: &Path, check: ProofChecker, deep: bool) -> Result<(), String> {
+/// Checks the proof at `path`, a proof of a position of `G`, with `check` (`deep`: every
+/// rule it cites confirmed by brute force too) and prints the checker's verdict; an
+/// invalid proof is an error. A certificate's leaves are then proved again, `threads` at
+/// a time ([`super::certificate`]), and the verdict says so.
+pub fn verify_file<G: Game>(
+    path: &Path,
+    check: ProofChecker,
+    deep: bool,
+    threads: usize,
+) -> Result<(), String> {
     let started = Instant::now();
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let checked = check(&mut std::io::BufReader::new(file), deep)
         .map_err(|e| format!("{}: the proof is not valid: {e}", path.display()))?;
-    println!(
-        "{}; {:.1} s",
-        checked.verdict,
-        started.elapsed().as_secs_f64()
-    );
+    let mut verdict = checked.verdict.clone();
+    if !checked.leaves_to_prove.is_empty() {
+        let proved = super::certificate::prove_leaves::<G>(&checked, check, deep, threads)
+            .map_err(|e| format!("{}: the certificate is not valid: {e}", path.display()))?;
+        verdict += &format!(
+            "; {} leaves proved again in {} nodes, sub-proofs of {} positions in all",
+            checked.leaves_to_prove.len(),
+            proved.nodes,
+            proved.positions
+        );
+    }
+    println!("{verdict}; {:.1} s", started.elapsed().as_secs_f64());
     for note in &checked.notes {
         println!("note: {note}");
     }
@@ -209,10 +223,6 @@ where
             None => Ok(()),
         };
     };
-    let root_moves = match &solution.outcome {
-        Finding::Won { moves } => moves.clone(),
-        _ => Vec::new(),
-    };
     // The proof is always built, for its size; it is kept and checked with a proof file.
     let started = Instant::now();
     let mut out: Box<dyn Write> = match &proof {
@@ -221,7 +231,8 @@ where
         )),
         None => Box::new(std::io::sink()),
     };
-    let lines = solver.write_proof(game, winner, &root_moves, stop, &mut out, &mut |p| {
+    let root_moves = solution.root_moves();
+    let lines = solver.write_proof(game, winner, root_moves, stop, &mut out, &mut |p| {
         eprintln!(
             "{:7.1} s  writing the proof: {} lines, {} nodes searched again",
             p.elapsed.as_secs_f64(),
@@ -238,7 +249,7 @@ where
         started.elapsed().as_secs_f64()
     );
     if let Some(path) = &proof {
-        verify_file(path, check, false)?;
+        verify_file::<G>(path, check, false, 1)?;
     }
     match &json {
         Some(path) => super::job::write(path, game, &solver, &solution, Some(lines)),

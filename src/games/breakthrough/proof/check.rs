@@ -9,10 +9,15 @@
 //! line leans on itself or on anything below it, and the root, once it has a line, is won.
 //! With `deep` each pattern is also confirmed by a brute-force search of its length, so
 //! that the check trusts nothing but the rules.
+//!
+//! A certificate's leaf line (`?N/H`) is taken as proved here and listed in the report
+//! ([`CheckReport::leaves_to_prove`]): the check of a certificate holds only once its
+//! caller has proved every such leaf again.
 
 use super::proven::{Fingerprint, ProvenSet};
 use super::read::{read_header, Lines};
-use super::{parse_entry, parse_position, Entry, Reference};
+use super::{parse_entry, parse_leaf, parse_position, Entry, Reference};
+use crate::game::LeafToProve;
 use crate::games::breakthrough::{
     Bitboard, BoardSize, Breakthrough, Color, Move, MoveList, Pattern, Position, Race,
 };
@@ -34,8 +39,12 @@ pub struct CheckReport {
     /// How many lines end at the end of the game (`end`), and at each pattern.
     pub ends: u64,
     pub leaves: Vec<(Pattern, u64)>,
-    /// The longest line of the proof, in plies: the winner wins within this many.
+    /// The longest line of the proof, in plies: the winner wins within this many. Of a
+    /// certificate, the longest line of its top, down to its leaves.
     pub depth: u32,
+    /// A certificate's leaves (`?N/H` lines), each position once, in the file's order:
+    /// the check holds only once they are proved again. Empty for a proof.
+    pub leaves_to_prove: Vec<LeafToProve>,
 }
 
 /// Checks a proof read from `input`; `deep` also confirms every pattern by brute force.
@@ -87,6 +96,7 @@ impl<B: Bitboard> Checker<B> {
                 ends: 0,
                 leaves: Pattern::ALL.iter().map(|&p| (p, 0)).collect(),
                 depth: 0,
+                leaves_to_prove: Vec::new(),
             },
         }
     }
@@ -98,7 +108,7 @@ impl<B: Bitboard> Checker<B> {
     ) -> Result<CheckReport, String> {
         let mut text = String::new();
         while let Some(number) = lines.next_body_line(&mut text)? {
-            self.check_line(&text)
+            self.check_line(&text, number)
                 .map_err(|message| format!("line {number}: {message}"))?;
         }
         if let Some(number) = lines.next(&mut text)? {
@@ -114,14 +124,19 @@ impl<B: Bitboard> Checker<B> {
         Ok(self.report.clone())
     }
 
-    /// Checks one line and adds its position to those proved.
-    fn check_line(&mut self, text: &str) -> Result<(), String> {
+    /// Checks line `number` and adds its position to those proved.
+    fn check_line(&mut self, text: &str, number: usize) -> Result<(), String> {
         let (token, rest) = text.split_once(' ').unwrap_or((text, ""));
         let position: Position<B> = parse_position(self.size, token)?;
         let size = self.size;
         let fail = |message: String| format!("{}: {message}", fen(size, &position));
         if position.winner_by_pieces().is_some() {
             return Err(fail("the game is already over here".into()));
+        }
+        let rest = rest.trim_start();
+        if rest.starts_with('?') {
+            self.take_leaf(&position, rest, number).map_err(fail)?;
+            return Ok(());
         }
         let entries: Vec<Entry> = rest
             .split_ascii_whitespace()
@@ -134,6 +149,34 @@ impl<B: Bitboard> Checker<B> {
             self.report.repeated_lines += 1;
         }
         self.proven.insert(print, depth);
+        Ok(())
+    }
+
+    /// Takes a certificate's leaf line, `?N/H` after `position`, as proved (with no plies
+    /// below it) and lists the leaf for its caller to prove again, unless a line further
+    /// up proved it already.
+    fn take_leaf(
+        &mut self,
+        position: &Position<B>,
+        limits: &str,
+        number: usize,
+    ) -> Result<(), String> {
+        if limits.contains(char::is_whitespace) {
+            return Err("'?N/H' must stand alone".into());
+        }
+        let (nodes, hash_megabytes) = parse_leaf(limits)?;
+        let print = Fingerprint::of(position);
+        if self.proven.contains(print) {
+            self.report.repeated_lines += 1;
+        } else {
+            self.report.leaves_to_prove.push(LeafToProve {
+                position: fen(self.size, position),
+                nodes,
+                hash_megabytes,
+                line: number,
+            });
+        }
+        self.proven.insert(print, 0);
         Ok(())
     }
 
@@ -312,4 +355,87 @@ fn fen<B: Bitboard>(size: BoardSize, position: &Position<B>) -> String {
     let white: Vec<usize> = position.pieces(Color::White).squares().collect();
     let black: Vec<usize> = position.pieces(Color::Black).squares().collect();
     Breakthrough::from_squares(size, &white, &black, position.side_to_move()).to_fen()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A certificate of the 5x5 start for `winner`: its header, then `body`'s lines.
+    fn certificate(winner: &str, body: &[&str]) -> String {
+        let header = "troyka-proof 2\nboard 5x5\nroot ppppp/ppppp/5/PPPPP/PPPPP w 0 1\n";
+        format!("{header}winner {winner}\n{}\nend\n", body.join("\n"))
+    }
+
+    /// The position white's b2a3 leaves on 5x5, as a line and as a FEN; its mirror image is
+    /// what d2e3 leaves.
+    const AFTER_B2A3: &str = "b00007bf.1ff8000";
+    const AFTER_B2A3_FEN: &str = "ppppp/ppppp/P4/P1PPP/PPPPP b 0 1";
+    const ROOT: &str = "w00003ff.1ff8000";
+
+    #[test]
+    fn a_leaf_line_is_taken_as_proved_and_listed_to_prove_again() {
+        let leaf = format!("{AFTER_B2A3} ?3000/16");
+        let root = format!("{ROOT} b2a3:+");
+        let report = check(certificate("white", &[&leaf, &root]).as_bytes(), false).unwrap();
+        assert_eq!(
+            report.leaves_to_prove,
+            vec![LeafToProve {
+                position: AFTER_B2A3_FEN.into(),
+                nodes: 3000,
+                hash_megabytes: 16,
+                line: 5,
+            }]
+        );
+        assert_eq!((report.positions, report.depth), (2, 1));
+        assert_eq!(report.unused_lines, 0);
+    }
+
+    #[test]
+    fn a_leaf_is_cited_by_a_later_line_as_any_position_and_listed_once() {
+        // The mirror image (`~`), and the same leaf given twice: one leaf to prove again.
+        let leaf = format!("{AFTER_B2A3} ?3000/16");
+        let again = format!("{AFTER_B2A3} ?9/9");
+        let root = format!("{ROOT} d2e3:~");
+        let report = check(
+            certificate("white", &[&leaf, &again, &root]).as_bytes(),
+            false,
+        )
+        .unwrap();
+        assert_eq!(report.leaves_to_prove.len(), 1);
+        assert_eq!(report.leaves_to_prove[0].nodes, 3000);
+        assert_eq!(report.repeated_lines, 1);
+        // Cited before its line, it is not proved.
+        let error = check(certificate("white", &[&root, &leaf]).as_bytes(), false).unwrap_err();
+        assert!(error.starts_with("line 5: "), "{error}");
+        assert!(error.contains("has no line above"), "{error}");
+    }
+
+    #[test]
+    fn malformed_leaf_lines_are_refused_with_their_line_number() {
+        let root = format!("{ROOT} b2a3:+");
+        for (limits, expected) in [
+            ("?", "is not '?N/H'"),
+            ("?x/1", "is not '?N/H'"),
+            ("?5", "is not '?N/H'"),
+            ("?0/64", "is not '?N/H'"),
+            ("?5/0", "is not '?N/H'"),
+            ("?+5/1", "is not '?N/H'"),
+            ("?5/1/2", "is not '?N/H'"),
+            ("?5/64 ?5/64", "must stand alone"),
+        ] {
+            let leaf = format!("{AFTER_B2A3} {limits}");
+            let error = check(certificate("white", &[&leaf, &root]).as_bytes(), false).unwrap_err();
+            assert!(error.starts_with("line 5: "), "{limits}: {error}");
+            assert!(error.contains(expected), "{limits}: {error}");
+        }
+        // After a move, where a line's items go, it is refused too.
+        let error = check(
+            certificate("white", &[&format!("{ROOT} b2a3:+ ?5/64")]).as_bytes(),
+            false,
+        )
+        .unwrap_err();
+        assert!(error.starts_with("line 5: "), "{error}");
+        assert!(error.contains("must stand alone"), "{error}");
+    }
 }

@@ -30,7 +30,12 @@
 //! - when the loser is to move, every legal move, each `move:what-follows`; or the moves
 //!   that need saying, then `*:pattern` for all the others: each of them leaves a position
 //!   the winner wins by that pattern;
-//! - or `=pattern` alone: the position itself is won by the pattern.
+//! - or `=pattern` alone: the position itself is won by the pattern;
+//! - or `?N/H` alone: the position is won for the winner, and the checker's caller proves
+//!   it again with the solver within N nodes, on one thread, with a table of H MiB. A file
+//!   with such lines is a *certificate*: the top of a proof too big to keep, whose leaves
+//!   are proved again when it is checked ([`check`] lists them; `crate::solve` proves
+//!   them). Later lines cite such a position with `+` or `~` as any other.
 //!
 //! What follows a move is `+` (the position it leaves has a line further up the file), `~`
 //! (its mirror image, files `a`… read from the other side, has a line further up: the rules
@@ -89,6 +94,9 @@ fn parse_reference(text: &str) -> Result<Reference, String> {
 pub fn parse_entry(size: BoardSize, text: &str) -> Result<Entry, String> {
     let pattern =
         |name: &str| Pattern::from_name(name).ok_or_else(|| format!("'{name}' is not a pattern"));
+    if text.starts_with('?') {
+        return Err(format!("'{text}': '?N/H' must stand alone"));
+    }
     if let Some(name) = text.strip_prefix('=') {
         return Ok(Entry::Itself(pattern(name)?));
     }
@@ -102,6 +110,29 @@ pub fn parse_entry(size: BoardSize, text: &str) -> Result<Entry, String> {
         parse_move_text(size, mv)?,
         parse_reference(what)?,
     ))
+}
+
+/// Reads what follows the position of a certificate's leaf, `?N/H`: the node limit N and
+/// the table's MiB H, both whole numbers above 0.
+pub fn parse_leaf(text: &str) -> Result<(u64, usize), String> {
+    let bad = || format!("'{text}' is not '?N/H' (a node limit and a table's MiB, both above 0)");
+    let (nodes, megabytes) = text
+        .strip_prefix('?')
+        .and_then(|limits| limits.split_once('/'))
+        .ok_or_else(bad)?;
+    let positive = |digits: &str| {
+        digits
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| digits.parse::<u64>().ok())
+            .flatten()
+            .filter(|&n| n > 0)
+    };
+    let nodes = positive(nodes).ok_or_else(bad)?;
+    let megabytes = positive(megabytes)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(bad)?;
+    Ok((nodes, megabytes))
 }
 
 /// How a proof line writes a position: `w` or `b`, then white's and black's pieces in hex.
