@@ -75,7 +75,9 @@ class Tree:
     orientation the node was first reached in), ``pn``, ``dn``, ``children`` (``None`` for
     a leaf, else the list the job reported: ``move``, ``position`` as the move leaves it,
     ``key`` of its node or ``settled`` with its numbers), ``others`` (the pattern that
-    settles the moves not listed), and ``proof`` (the job proof that solves a leaf)."""
+    settles the moves not listed), and ``proof`` (the record of the job proof that solves a
+    leaf: its ``sha256``, ``lines`` and ``winner``, and the job's ``nodes`` and ``hash``,
+    which records stored before certificates lack)."""
 
     def __init__(self, board, root, nodes, stats):
         self.board = board

@@ -46,8 +46,8 @@ def describe(binary, fen):
 def solve_job(binary, fen, budget, hash_mb):
     """One job: ``troyka solve`` on ``fen`` with at most ``budget`` nodes (``None``: until
     solved). Returns the JSON report, with the proof's text gzipped and its SHA-256 when
-    the job solved the position, and the binary's CPU time (on a shared machine the
-    wall time says little of the work)."""
+    the job solved the position, the table it had (``hash``, MiB) and the binary's CPU
+    time (on a shared machine the wall time says little of the work)."""
     started, cpu = time.monotonic(), _children_cpu()
     with tempfile.TemporaryDirectory(prefix="troyka-job-") as directory:
         report_path, proof = Path(directory) / "job.json", Path(directory) / "job.proof"
@@ -60,6 +60,7 @@ def solve_job(binary, fen, budget, hash_mb):
             text = proof.read_bytes()
             report["proof_sha256"] = hashlib.sha256(text).hexdigest()
             report["proof_gz"] = gzip.compress(text, mtime=0)
+    report["hash"] = hash_mb
     report["wall"] = round(time.monotonic() - started, 3)
     report["cpu"] = round(_children_cpu() - cpu, 3)
     report["worker"] = ray.get_runtime_context().get_node_id()
@@ -101,7 +102,10 @@ class Master:
         return solve_job.remote(self.binary, fen, budget, self.hash_mb)
 
     def take(self, key, report):
-        """Stores a finished job's proof, then its report in the tree, and logs it."""
+        """Stores a finished job's proof, then its report in the tree, and logs it. The
+        proof's record keeps the job's nodes and table beside the proof's SHA-256: a
+        certificate (``join --certificate``) has the checker prove the leaf again with
+        them."""
         proof = None
         if "proof_gz" in report:
             path = proof_path(self.dir, key)
@@ -109,7 +113,8 @@ class Master:
             temporary.write_bytes(report.pop("proof_gz"))
             os.replace(temporary, path)
             winner = report["side"] if report["result"] == "won" else other_side(report["side"])
-            proof = {"sha256": report["proof_sha256"], "lines": report["proof_lines"], "winner": winner}
+            proof = {"sha256": report["proof_sha256"], "lines": report["proof_lines"], "winner": winner,
+                     "nodes": report["nodes"], "hash": report["hash"]}
         self.tree.finish(key, report, proof)
         self.tree.update()
         root = self.tree.nodes[self.tree.root]

@@ -6,10 +6,11 @@ shards byte-identical to ``troyka datagen``'s, and resumed; the SPRT formula aga
 ``troyka-match``'s; a match that stops by itself and cancels the rest; a wrong binary
 refused by its bench signature; the 6x5 start proved; the 5x5 start proved through a crash
 of the master and the loss of a node in the middle of a job, which is run again; both with
-``troyka solve``'s result and a joined proof that ``troyka verify-proof`` accepts; a
-missing or changed job proof caught; the estimate of a board's proof fitted, its boards
-measured by ``troyka solve``, its hours from the 6x5 run's job log. The last line is ``N
-passed, N failed``."""
+``troyka solve``'s result and a joined proof that ``troyka verify-proof`` accepts, the
+5x5 one also as a certificate it proves again; a missing or changed job proof caught, and
+a certificate written without the job proofs; the estimate of a board's proof fitted, its
+boards measured by ``troyka solve``, its hours from the 6x5 run's job log. The last line
+is ``N passed, N failed``."""
 
 import gzip
 import json
@@ -35,9 +36,9 @@ from ray._private import ray_constants  # noqa: E402
 from cluster.estimate import Fit, job_figures  # noqa: E402
 from cluster.datagen import MANIFEST, datagen_args, generate, missing_seeds  # noqa: E402
 from cluster.match import engine_commands, run_match  # noqa: E402
-from cluster.files import read_json  # noqa: E402
+from cluster.files import read_json, write_json  # noqa: E402
 from cluster.pns import Tree  # noqa: E402
-from cluster.proofs import JoinError, join, verify  # noqa: E402
+from cluster.proofs import JoinError, certificate, join, verify  # noqa: E402
 from cluster.solve import Master, proof_path  # noqa: E402
 from cluster import status  # noqa: E402
 from cluster.sprt import Sprt  # noqa: E402
@@ -293,10 +294,20 @@ def the_5x5_start_is_proved_through_a_crash_and_a_lost_node(context):
     unsolved = sum(1 for job in log if job["result"] == "unknown")
     check(inner > unsolved, f"{inner} inner nodes from {unsolved} jobs out of budget")
     joined = context["tmp"] / "5x5.proof"
-    join(state, joined)
+    joined_lines = join(state, joined)
     verdict = verify(TROYKA, joined)
     check(verdict.startswith(f"proof checked: {expected} wins"), verdict)
     context["solved"] = state
+    # The certificate: the same top, each job's leaf one line that the checker proves again
+    # within the nodes and the table its job had.
+    certified = context["tmp"] / "5x5.certificate"
+    out = _cluster_cli("join", "--state", state, "--certificate", certified)
+    lines, leaves = (int(n) for n in re.match(r"certificate: (\d+) lines in \S+, (\d+) of them", out).groups())
+    check(leaves >= 2 and lines < joined_lines, f"{out} (the joined proof: {joined_lines} lines)")
+    check(certified.read_text().count(" ?") == leaves, certified.read_text())
+    verdict = verify(TROYKA, certified, threads=2)
+    check(verdict.startswith(f"certificate checked: {expected} wins {START_5X5}; the top: "), verdict)
+    check(f"; {leaves} leaves proved again in " in verdict, verdict)
 
 
 @test
@@ -327,6 +338,31 @@ def a_missing_or_changed_job_proof_is_caught(context):
         check("not valid" in str(error), str(error))
     else:
         raise AssertionError("a proof without a job's lines was accepted")
+
+
+@test
+def a_certificate_needs_the_jobs_records_not_their_proofs(context):
+    check("solved" in context, "needs the 5x5 proof of the test before, which did not finish")
+    copy = context["tmp"] / "solve-5x5-copy"
+    shutil.copytree(context["solved"], copy)
+    shutil.rmtree(copy / "proofs")
+    _expect_join_error(copy, "is missing")
+    lines, leaves, nodes = certificate(copy, copy / "5x5.certificate")
+    check(leaves >= 2 and nodes >= leaves and lines > leaves, f"{lines} lines, {leaves} leaves, {nodes} nodes")
+    # A proof's record stored before certificates (without its job's nodes and table)
+    # still loads, but cannot be cited by a certificate.
+    key = _a_job_in_the_proof(copy)
+    state = read_json(copy / "state.json")
+    for field in ("nodes", "hash"):
+        del state["nodes"][key]["proof"][field]
+    write_json(copy / "state.json", state)
+    check(status.summary(copy), "no status from the older record")
+    try:
+        certificate(copy, copy / "old.certificate")
+    except JoinError as error:
+        check("join its proof instead" in str(error) and state["nodes"][key]["fen"] in str(error), str(error))
+    else:
+        raise AssertionError("a certificate cited a job without its nodes and table")
 
 
 def _model(size):
