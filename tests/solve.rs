@@ -34,16 +34,12 @@ fn names(game: &Breakthrough, moves: &[Move]) -> Vec<String> {
 /// The proof of a solved position, as text.
 fn proof_of(solver: &Solver, game: &Breakthrough, solution: &Solution<Move>) -> String {
     let winner = solution.winner(game.side_to_move()).expect("solved");
-    let moves = match &solution.outcome {
-        Finding::Won { moves } => moves.clone(),
-        _ => Vec::new(),
-    };
     let mut bytes = Vec::new();
     solver
         .write_proof(
             game,
             winner,
-            &moves,
+            solution.root_moves(),
             &AtomicBool::new(false),
             &mut bytes,
             &mut |_| {},
