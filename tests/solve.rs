@@ -4,6 +4,7 @@
 use rand_mt::Mt64;
 use std::sync::atomic::AtomicBool;
 use troyka::eval::{EvalChoice, EvalSpec};
+use troyka::game::Game;
 use troyka::games::breakthrough::proof::check::{check, CheckReport};
 use troyka::games::breakthrough::proof::position_text;
 use troyka::games::breakthrough::{BoardSize, Breakthrough, Color, Move};
@@ -246,6 +247,43 @@ fn a_node_limit_stops_with_the_position_unknown() {
     assert_eq!(solution.outcome, Finding::Unknown);
     assert!(solution.stopped);
     assert!(solution.nodes <= 20_000, "{}", solution.nodes);
+}
+
+/// The table also keeps the numbers of positions met as children but never searched, so
+/// that the search does not compute them again; what the solver says of a position (for
+/// the cluster's jobs, for the best move so far) is the same as if it had not kept them.
+#[test]
+fn positions_met_but_not_searched_look_new_to_the_solver_s_users() {
+    let game = Breakthrough::start("6x5".parse().unwrap());
+    let stopped = Solver::new(Settings {
+        hash_megabytes: 16,
+        nodes: Some(20_000),
+        ..Settings::default()
+    });
+    assert!(solve_with(&stopped, &game).stopped);
+    let fresh = solver();
+    let (mut searched, mut met_only) = (0, 0);
+    for &first in game.legal_moves().iter() {
+        let child = game.play(first);
+        for &second in child.legal_moves().iter() {
+            let grandchild = child.play(second);
+            if grandchild.result().is_some() {
+                continue;
+            }
+            if stopped.work(&grandchild) > 0 {
+                searched += 1;
+            } else {
+                met_only += 1;
+                assert_eq!(
+                    stopped.numbers(&grandchild),
+                    fresh.numbers(&grandchild),
+                    "{}",
+                    grandchild.to_fen()
+                );
+            }
+        }
+    }
+    assert!(searched > 0 && met_only > 0, "{searched} {met_only}");
 }
 
 #[test]

@@ -30,21 +30,28 @@ static FACTORS: std::sync::LazyLock<[u32; 49]> = std::sync::LazyLock::new(|| {
 /// centipawns (at most 8), and then its depth ([`deeper_first`]).
 #[inline]
 pub fn initial(eval: i32, replies: u32, ply: usize) -> Numbers {
+    deeper_first(unweighed(eval, replies), ply)
+}
+
+/// [`initial`]'s numbers before the depth weighs them: what the table keeps of a position
+/// not searched yet, for the search may meet it again at another depth.
+#[inline]
+pub fn unweighed(eval: i32, replies: u32) -> Numbers {
     let step = EVAL_SCALE / FACTOR_STEPS;
     let index = (eval.saturating_add(step / 2).div_euclid(step) + 24).clamp(0, 48) as usize;
     let factor = FACTORS[index];
-    let numbers = Numbers {
+    Numbers {
         phi: ((512 + factor / 2) / factor).max(1),
         delta: ((replies * factor + 128) / 256).max(1),
-    };
-    deeper_first(numbers, ply)
+    }
 }
 
 /// Deep df-pn (Zhang, Kishimoto and Müller 2017): a new position `ply` plies below the
 /// solve's root starts with its numbers multiplied by max(1, [`DEPTH_HORIZON`] − `ply`), so
 /// that shallow positions look costlier than deep ones and the search follows a line deeper
 /// before it widens: a proof is often a long narrow line.
-fn deeper_first(numbers: Numbers, ply: usize) -> Numbers {
+#[inline]
+pub fn deeper_first(numbers: Numbers, ply: usize) -> Numbers {
     let factor = DEPTH_HORIZON.saturating_sub(ply as u32).max(1);
     let scale = |n: u32| n.saturating_mul(factor).min(INFINITY - 1);
     Numbers {

@@ -177,8 +177,10 @@ impl Solver {
             }
             let same_side = child.side_to_move() == mover;
             match self.table.probe(child.visit(Key)) {
-                Some((numbers, work)) => (numbers.for_parent(same_side).delta, u8::MAX - work),
-                None => (INFINITY - 1, u8::MAX),
+                Some((numbers, work)) if work != table::FIRST_NUMBERS => {
+                    (numbers.for_parent(same_side).delta, u8::MAX - work)
+                }
+                _ => (INFINITY - 1, u8::MAX),
             }
         };
         moves

@@ -100,9 +100,16 @@ pub fn encode_work(work: u64) -> u8 {
     (1 + 4 * exponent as u64 + fraction).min(255) as u8
 }
 
+/// The work code of the numbers a position got when the search first met it as a child
+/// (from the game's end, its rules or the evaluation), stored before any search of it: no
+/// work.
+/// [`encode_work`] never gives it (it gives 1 for work 1 and 5 for work 2), so tables saved
+/// before it existed read the same.
+pub const FIRST_NUMBERS: u8 = 2;
+
 /// About the work an encoded value stands for (the least that encodes to it).
 pub fn decode_work(code: u8) -> u64 {
-    if code == 0 {
+    if code == 0 || code == FIRST_NUMBERS {
         return 0;
     }
     let exponent = (code as u32 - 1) / 4;
@@ -173,7 +180,8 @@ impl Table {
     }
 
     /// Stores `numbers` for `key`, which took `work` (encoded) to compute. A bucket without
-    /// room gives up the entry with the least work, unsolved entries before solved ones.
+    /// room gives up first numbers ([`Table::store_first`]) before anything searched, then
+    /// the entry with the least work, unsolved entries before solved ones.
     pub fn store(&self, key: u64, numbers: Numbers, work: u8) {
         let work = work.max(1);
         let data = pack(numbers, work);
@@ -187,7 +195,11 @@ impl Table {
                 break;
             }
             let (old_numbers, old_work) = unpack(old);
-            let cost = 2 * old_work as u32 + old_numbers.is_solved() as u32;
+            let cost = if old_work == FIRST_NUMBERS {
+                0
+            } else {
+                2 * old_work as u32 + old_numbers.is_solved() as u32
+            };
             if cost < victim_cost {
                 victim = index;
                 victim_cost = cost;
@@ -197,14 +209,39 @@ impl Table {
         bucket[victim].data.store(data, Ordering::Relaxed);
     }
 
-    /// Permille of the entries in use, from a sample of the table.
+    /// Stores the first numbers of a position not searched yet ([`FIRST_NUMBERS`]), so that
+    /// the search meets them again without computing them again, where the bucket has room
+    /// without forgetting a position searched.
+    #[inline]
+    pub fn store_first(&self, key: u64, numbers: Numbers) {
+        let data = pack(numbers, FIRST_NUMBERS);
+        let mut room = None;
+        for entry in &self.bucket(key).0 {
+            let old = entry.data.load(Ordering::Relaxed);
+            if old == 0 {
+                room = Some(entry);
+                break;
+            }
+            if room.is_none() && unpack(old).1 == FIRST_NUMBERS {
+                room = Some(entry);
+            }
+        }
+        if let Some(entry) = room {
+            entry.check.store(key ^ data, Ordering::Relaxed);
+            entry.data.store(data, Ordering::Relaxed);
+        }
+    }
+
+    /// Permille of the entries holding a position searched, from a sample of the table:
+    /// first numbers only fill the room the search leaves, and give it up.
     pub fn permille_full(&self) -> u32 {
         let sample = self.buckets.len().min(1000);
+        let searched = |data: u64| data != 0 && unpack(data).1 != FIRST_NUMBERS;
         let used: usize = self.buckets[..sample]
             .iter()
             .map(|b| {
                 b.0.iter()
-                    .filter(|e| e.data.load(Ordering::Relaxed) != 0)
+                    .filter(|e| searched(e.data.load(Ordering::Relaxed)))
                     .count()
             })
             .sum();
@@ -285,6 +322,40 @@ mod tests {
         table.store(5, numbers, encode_work(10));
         assert_eq!(table.probe(1), None, "the least work goes");
         assert!((2..=5).all(|key| table.probe(key).is_some()));
+    }
+
+    #[test]
+    fn first_numbers_fill_room_but_never_displace_a_search() {
+        let table = Table {
+            buckets: vec![Bucket::default()],
+        };
+        let numbers = Numbers { phi: 1, delta: 1 };
+        table.store(1, numbers, encode_work(1));
+        table.store_first(2, numbers);
+        table.store_first(3, numbers);
+        assert_eq!(table.probe(2), Some((numbers, FIRST_NUMBERS)));
+        assert_eq!(decode_work(FIRST_NUMBERS), 0, "first numbers are no work");
+        table.store(4, numbers, encode_work(1000));
+        assert_eq!(
+            table.permille_full(),
+            500,
+            "first numbers are not counted in use"
+        );
+        // Full: first numbers take the place of first numbers only.
+        table.store_first(5, numbers);
+        assert!(table.probe(5).is_some());
+        assert_eq!(table.probe(2), None, "the first first numbers go");
+        assert_eq!(table.probe(3), Some((numbers, FIRST_NUMBERS)));
+        table.store_first(6, numbers);
+        table.store_first(7, numbers);
+        assert!([1, 4].iter().all(|&key| table.probe(key).is_some()));
+        // A search's numbers take the place of first numbers before the least work.
+        table.store(8, numbers, encode_work(2));
+        table.store(9, numbers, encode_work(2));
+        assert!([1, 4, 8, 9].iter().all(|&key| table.probe(key).is_some()));
+        assert!([2, 3, 5, 6, 7]
+            .iter()
+            .all(|&key| table.probe(key).is_none()));
     }
 
     #[test]
