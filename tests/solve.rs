@@ -18,6 +18,15 @@ fn solver() -> Solver {
     })
 }
 
+/// A solver that stops after about `nodes` nodes.
+fn solver_stopping_at(nodes: u64) -> Solver {
+    Solver::new(Settings {
+        hash_megabytes: 16,
+        nodes: Some(nodes),
+        ..Settings::default()
+    })
+}
+
 fn solve_with(solver: &Solver, game: &Breakthrough) -> Solution<Move> {
     solver.solve(game, &AtomicBool::new(false), &mut |_| {})
 }
@@ -238,11 +247,7 @@ fn solving_is_deterministic() {
 #[test]
 fn a_node_limit_stops_with_the_position_unknown() {
     let game = Breakthrough::start("6x5".parse().unwrap());
-    let solver = Solver::new(Settings {
-        hash_megabytes: 16,
-        nodes: Some(20_000),
-        ..Settings::default()
-    });
+    let solver = solver_stopping_at(20_000);
     let solution = solve_with(&solver, &game);
     assert_eq!(solution.outcome, Finding::Unknown);
     assert!(solution.stopped);
@@ -255,11 +260,7 @@ fn a_node_limit_stops_with_the_position_unknown() {
 #[test]
 fn positions_met_but_not_searched_look_new_to_the_solver_s_users() {
     let game = Breakthrough::start("6x5".parse().unwrap());
-    let stopped = Solver::new(Settings {
-        hash_megabytes: 16,
-        nodes: Some(20_000),
-        ..Settings::default()
-    });
+    let stopped = solver_stopping_at(20_000);
     assert!(solve_with(&stopped, &game).stopped);
     let fresh = solver();
     let (mut searched, mut met_only) = (0, 0);
@@ -486,11 +487,7 @@ fn a_solve_stopped_and_resumed_from_a_checkpoint_finishes() {
     assert_ne!(straight.outcome, Finding::Unknown);
 
     let path = std::env::temp_dir().join(format!("troyka-checkpoint-{}", std::process::id()));
-    let first = Solver::new(Settings {
-        hash_megabytes: 16,
-        nodes: Some(straight.nodes / 2),
-        ..Settings::default()
-    });
+    let first = solver_stopping_at(straight.nodes / 2);
     let stopped = solve_with(&first, &game);
     assert_eq!(stopped.outcome, Finding::Unknown);
     let totals = troyka::solve::Totals {
