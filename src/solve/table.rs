@@ -102,9 +102,8 @@ pub fn encode_work(work: u64) -> u8 {
 
 /// The work code of the numbers a position got when the search first met it as a child
 /// (from the game's end, its rules or the evaluation), stored before any search of it: no
-/// work.
-/// [`encode_work`] never gives it (it gives 1 for work 1 and 5 for work 2), so tables saved
-/// before it existed read the same.
+/// work. [`encode_work`] never gives it (it gives 1 for work 1 and 5 for work 2), so
+/// tables saved before it existed read the same.
 pub const FIRST_NUMBERS: u8 = 2;
 
 /// About the work an encoded value stands for (the least that encodes to it).
@@ -248,12 +247,13 @@ impl Table {
         (used * 1000 / (sample * BUCKET)) as u32
     }
 
-    /// Writes every entry in use (key and data word, little-endian); returns how many.
+    /// Writes every entry of a position searched (key and data word, little-endian); returns
+    /// how many. First numbers are cheap to work out again, and would fill the file.
     pub fn save(&self, out: &mut dyn Write) -> io::Result<u64> {
         let mut count = 0;
         for entry in self.buckets.iter().flat_map(|b| b.0.iter()) {
             let data = entry.data.load(Ordering::Relaxed);
-            if data != 0 {
+            if data != 0 && unpack(data).1 != FIRST_NUMBERS {
                 let key = entry.check.load(Ordering::Relaxed) ^ data;
                 out.write_all(&key.to_le_bytes())?;
                 out.write_all(&data.to_le_bytes())?;
@@ -372,8 +372,15 @@ mod tests {
                 encode_work(key),
             );
         }
+        let first_only = 0xF00D_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        table.store_first(first_only, Numbers { phi: 3, delta: 4 });
+        assert!(table.probe(first_only).is_some());
         let mut bytes = Vec::new();
-        assert_eq!(table.save(&mut bytes).unwrap(), 100);
+        assert_eq!(
+            table.save(&mut bytes).unwrap(),
+            100,
+            "first numbers are not saved"
+        );
         let copy = Table::new(2);
         for record in bytes.chunks(16) {
             let word = |i: usize| u64::from_le_bytes(record[i..i + 8].try_into().unwrap());
@@ -383,6 +390,7 @@ mod tests {
             let key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             assert_eq!(copy.probe(key), table.probe(key));
         }
+        assert_eq!(copy.probe(first_only), None);
     }
 
     #[test]
@@ -403,6 +411,7 @@ mod tests {
         ] {
             let code = encode_work(work);
             assert!(code > last, "{work}");
+            assert_ne!(code, FIRST_NUMBERS, "{work}");
             assert!(decode_work(code) <= work, "{work}");
             assert!(decode_work(code).saturating_mul(2) > work, "{work}");
             last = code;
