@@ -216,8 +216,11 @@ impl<'a, P: Position> Dfpn<'a, P> {
     /// What is known about `position` without searching it: the end of the game, the
     /// game's rules, or the table.
     pub fn known(&self, position: &P) -> Option<Numbers> {
-        self.settled(position)
-            .or_else(|| self.searched(self.key(position)).map(|(n, _)| n))
+        self.settled(position).or_else(|| {
+            self.table
+                .probe_searched(self.key(position))
+                .map(|(n, _)| n)
+        })
     }
 
     /// The numbers the search would start from at `position`: [`Dfpn::known`]'s, else
@@ -240,16 +243,9 @@ impl<'a, P: Position> Dfpn<'a, P> {
     /// What the table holds for `position` if it was searched: its numbers and the work
     /// they took.
     pub fn lookup(&self, position: &P) -> Option<(Numbers, u64)> {
-        self.searched(self.key(position))
-            .map(|(numbers, work)| (numbers, decode_work(work)))
-    }
-
-    /// The table's entry for `key` if its position was searched, not only given its first
-    /// numbers ([`Table::store_first`]).
-    fn searched(&self, key: u64) -> Option<(Numbers, u8)> {
         self.table
-            .probe(key)
-            .filter(|&(_, work)| work != FIRST_NUMBERS)
+            .probe_searched(self.key(position))
+            .map(|(numbers, work)| (numbers, decode_work(work)))
     }
 
     /// What the table holds for a child of the current position: the numbers it was

@@ -176,11 +176,9 @@ impl Solver {
                 None => {}
             }
             let same_side = child.side_to_move() == mover;
-            match self.table.probe(child.visit(Key)) {
-                Some((numbers, work)) if work != table::FIRST_NUMBERS => {
-                    (numbers.for_parent(same_side).delta, u8::MAX - work)
-                }
-                _ => (INFINITY - 1, u8::MAX),
+            match self.table.probe_searched(child.visit(Key)) {
+                Some((numbers, work)) => (numbers.for_parent(same_side).delta, u8::MAX - work),
+                None => (INFINITY - 1, u8::MAX),
             }
         };
         moves

@@ -84,7 +84,17 @@ fn unpack(data: u64) -> (Numbers, u8) {
         phi: number(data),
         delta: number(data >> 28),
     };
-    (numbers, (data >> 56) as u8)
+    (numbers, work_code(data))
+}
+
+/// The work code of a data word.
+fn work_code(data: u64) -> u8 {
+    (data >> 56) as u8
+}
+
+/// Whether a data word holds a position searched: in use, and not first numbers only.
+fn holds_search(data: u64) -> bool {
+    data != 0 && work_code(data) != FIRST_NUMBERS
 }
 
 /// Work (nodes spent on a position) on a log scale, four steps per doubling, so that it fits
@@ -178,6 +188,13 @@ impl Table {
         None
     }
 
+    /// What [`Table::probe`] gives if `key`'s position was searched, not only given its
+    /// first numbers ([`Table::store_first`]): what the solver's users may rely on.
+    #[inline]
+    pub fn probe_searched(&self, key: u64) -> Option<(Numbers, u8)> {
+        self.probe(key).filter(|&(_, work)| work != FIRST_NUMBERS)
+    }
+
     /// Stores `numbers` for `key`, which took `work` (encoded) to compute. A bucket without
     /// room gives up first numbers ([`Table::store_first`]) before anything searched, then
     /// the entry with the least work, unsolved entries before solved ones.
@@ -221,7 +238,7 @@ impl Table {
                 room = Some(entry);
                 break;
             }
-            if room.is_none() && unpack(old).1 == FIRST_NUMBERS {
+            if room.is_none() && work_code(old) == FIRST_NUMBERS {
                 room = Some(entry);
             }
         }
@@ -235,12 +252,11 @@ impl Table {
     /// first numbers only fill the room the search leaves, and give it up.
     pub fn permille_full(&self) -> u32 {
         let sample = self.buckets.len().min(1000);
-        let searched = |data: u64| data != 0 && unpack(data).1 != FIRST_NUMBERS;
         let used: usize = self.buckets[..sample]
             .iter()
             .map(|b| {
                 b.0.iter()
-                    .filter(|e| searched(e.data.load(Ordering::Relaxed)))
+                    .filter(|e| holds_search(e.data.load(Ordering::Relaxed)))
                     .count()
             })
             .sum();
@@ -253,7 +269,7 @@ impl Table {
         let mut count = 0;
         for entry in self.buckets.iter().flat_map(|b| b.0.iter()) {
             let data = entry.data.load(Ordering::Relaxed);
-            if data != 0 && unpack(data).1 != FIRST_NUMBERS {
+            if holds_search(data) {
                 let key = entry.check.load(Ordering::Relaxed) ^ data;
                 out.write_all(&key.to_le_bytes())?;
                 out.write_all(&data.to_le_bytes())?;
