@@ -5,7 +5,7 @@
 
 use super::inputs::{self, Change, Inputs};
 use super::linear::Evaluator;
-use super::{Bitboard, Breakthrough, Position};
+use super::{Bitboard, Breakthrough, Color, Position};
 use crate::eval::{EvalChoice, LinearWeights, NetworkLines, NetworkRef};
 use crate::game::{self, Evaluation as _};
 use crate::nnue::AccumulatorStack;
@@ -15,8 +15,14 @@ use crate::with_position;
 /// The evaluation of one search thread.
 pub struct Evaluation<B> {
     linear: Evaluator<B>,
-    /// The linear evaluation's weights where it is used alone.
-    weights: LinearWeights,
+    /// The linear evaluation's weights where it counts: alone, the weights the choice
+    /// names; under a residual network, the play weights it was trained over; under any
+    /// other network, none.
+    linear_weights: Option<LinearWeights>,
+    /// The linear evaluation's square terms for White at each ply of the current line
+    /// ([`Evaluator::square_score`]), kept up move by move: a move changes them on two or
+    /// three squares.
+    squares: Vec<i32>,
     /// The network and its accumulators along the current line, when there is a network.
     network: Option<(NetworkRef, AccumulatorStack<Inputs>)>,
 }
@@ -29,30 +35,50 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
             let stack = AccumulatorStack::new(Inputs { size }, root, MAX_PLY + 2);
             (net, stack)
         });
+        let linear_weights = match &network {
+            None => Some(choice.linear_weights),
+            Some((net, _)) if net.residual => Some(LinearWeights::Play),
+            Some(_) => None,
+        };
+        let linear = Evaluator::new(root);
+        let mut squares = Vec::with_capacity(MAX_PLY + 2);
+        if let Some(weights) = linear_weights {
+            squares.push(for_side(
+                root.side_to_move(),
+                linear.square_score(root, weights),
+            ));
+        }
         Evaluation {
-            linear: Evaluator::new(root),
-            weights: choice.linear_weights,
+            linear,
+            linear_weights,
+            squares,
             network,
         }
     }
 
     #[inline]
     fn evaluate(&mut self, position: &Position<B>, ply: usize) -> i32 {
-        match &mut self.network {
-            Some((net, stack)) => {
-                let correction = stack.evaluate(net, ply, position.side_to_move());
-                if net.residual {
-                    correction + self.linear.evaluate(position)
-                } else {
-                    correction
-                }
+        let linear = match self.linear_weights {
+            Some(weights) => {
+                let squares = for_side(position.side_to_move(), self.squares[ply]);
+                debug_assert_eq!(squares, self.linear.square_score(position, weights));
+                squares + self.linear.shape_score(position, weights)
             }
-            None => self.linear.evaluate_with(position, self.weights),
+            None => 0,
+        };
+        match &mut self.network {
+            Some((net, stack)) => stack.evaluate(net, ply, position.side_to_move()) + linear,
+            None => linear,
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_move(&mut self, position: &Position<B>, mv: super::Move, ply: usize) {
+        if let Some(weights) = self.linear_weights {
+            let change = self.linear.square_change(position, mv, weights);
+            let squares = self.squares[ply - 1] + for_side(position.side_to_move(), change);
+            self.set_squares(ply, squares);
+        }
         if let Some((_, stack)) = &mut self.network {
             let mover = position.side_to_move();
             let capture = position.is_capture(mv);
@@ -62,9 +88,34 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
 
     #[inline]
     fn push_pass(&mut self, ply: usize) {
+        if self.linear_weights.is_some() {
+            self.set_squares(ply, self.squares[ply - 1]);
+        }
         if let Some((_, stack)) = &mut self.network {
             stack.push_pass(ply);
         }
+    }
+}
+
+impl<B> Evaluation<B> {
+    /// Records the square terms at `ply`, growing the line to hold it: the search never
+    /// goes past the plies it was made for, but the solver follows a line to the end of the
+    /// game.
+    #[inline(always)]
+    fn set_squares(&mut self, ply: usize, squares: i32) {
+        if ply >= self.squares.len() {
+            self.squares.resize(ply + 1, 0);
+        }
+        self.squares[ply] = squares;
+    }
+}
+
+/// `score` for White turned into one for `side`, or back.
+#[inline]
+fn for_side(side: Color, score: i32) -> i32 {
+    match side {
+        Color::White => score,
+        Color::Black => -score,
     }
 }
 
@@ -113,5 +164,47 @@ mod tests {
         assert_ne!(dot(&WEIGHTS), dot(&PROOF_WEIGHTS));
         let network = EvalChoice::default();
         assert_eq!(score(&network.clone().for_proofs()), score(&network));
+    }
+
+    /// The square terms kept up move by move along a line, walked as the search and the
+    /// solver walk their trees (jumping back to a sibling now and then), give the
+    /// evaluation computed afresh, alone and under a network, on boards of each width.
+    #[test]
+    fn the_evaluation_kept_up_along_a_line_is_the_one_computed_afresh() {
+        use crate::game::{MoveList, Position as _};
+        let mut rng = rand_mt::Mt64::new(11);
+        let mut random = |n: usize| (rng.next_u64() % n as u64) as usize;
+        for size in ["5x6", "8x8", "11x13"] {
+            let game = Breakthrough::start(size.parse().unwrap());
+            let choices = [
+                EvalChoice::linear(),
+                EvalChoice::linear().for_proofs(),
+                EvalChoice::default(),
+            ];
+            for choice in choices {
+                with_position!(&game, root => {
+                    let fresh = |p: &_| Evaluation::new(p, &choice).evaluate(p, 0);
+                    let mut evaluation = Evaluation::new(root, &choice);
+                    let mut line = vec![*root];
+                    for _ in 0..300 {
+                        let position = *line.last().unwrap();
+                        let mut moves = MoveList::new();
+                        if position.decided().is_none() {
+                            position.generate(&mut moves);
+                        }
+                        if moves.is_empty() || (line.len() > 1 && random(4) == 0) {
+                            line.truncate(1 + random(line.len()));
+                            continue;
+                        }
+                        let mv = moves[random(moves.len())];
+                        let ply = line.len();
+                        evaluation.push_move(&position, mv, ply);
+                        let child = position.play(mv);
+                        assert_eq!(evaluation.evaluate(&child, ply), fresh(&child), "{size}");
+                        line.push(child);
+                    }
+                });
+            }
+        }
     }
 }

@@ -332,7 +332,8 @@ impl<B: Bitboard> Race<B> {
                 if next.winner_by_pieces().is_some() {
                     return true;
                 }
-                if enemy_near(&next) || next.attacks(them).contains(to) {
+                // `to` stays unattacked: our step only takes enemy attacks away.
+                if enemy_near(&next) {
                     continue;
                 }
                 if self.keeps_safe_step(&next, to) {
