@@ -141,15 +141,17 @@ pub struct Evaluator<B> {
     home_guard: [B; 2],
     /// For each colour: the row it must reach.
     goal: [B; 2],
-    /// The square terms of the play weights, then of the proof weights.
-    square_values: [SquareValues; 2],
+    /// The square terms of the play weights.
+    play_squares: SquareValues,
+    /// The square terms of the proof weights.
+    proof_squares: SquareValues,
 }
 
 /// A weight set's square terms (a piece by progress bucket, on an edge file, guarding its
 /// home row) folded into one value per colour and square: summed over the pieces, or
 /// changed by a move in O(1), instead of counted bucket by bucket (16 masked population
 /// counts a side, a fifth of the evaluation).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct SquareValues {
     /// `by_color[color][square]`, in centipawns for `color`.
     by_color: [Vec<i32>; 2],
@@ -180,31 +182,34 @@ impl<B: Bitboard> Evaluator<B> {
         }
         let inner = layout.not_first_file & layout.not_last_file;
         let home_guard = [layout.first_rank & inner, layout.last_rank & inner];
-        let empty = || SquareValues {
-            by_color: [Vec::new(), Vec::new()],
-        };
         let mut evaluator = Evaluator {
             buckets,
             edges: layout.all & !inner,
             home_guard,
             goal: [layout.last_rank, layout.first_rank],
-            square_values: [empty(), empty()],
+            play_squares: SquareValues::default(),
+            proof_squares: SquareValues::default(),
         };
-        evaluator.square_values = [&WEIGHTS, &PROOF_WEIGHTS].map(|weights| {
-            let lone_piece = |color: Color, square: usize| {
-                let mut value = 0;
-                evaluator.square_features(color, B::square(square), 1, &mut |f, n| {
-                    value += weights[f] * n
-                });
-                value
-            };
-            let squares = layout.all.squares().max().map_or(0, |s| s + 1);
-            SquareValues {
-                by_color: [Color::White, Color::Black]
-                    .map(|color| (0..squares).map(|s| lone_piece(color, s)).collect()),
-            }
-        });
+        let squares = layout.all.squares().max().map_or(0, |s| s + 1);
+        evaluator.play_squares = evaluator.square_values_of(&WEIGHTS, squares);
+        evaluator.proof_squares = evaluator.square_values_of(&PROOF_WEIGHTS, squares);
         evaluator
+    }
+
+    /// The square terms of `weights` for a lone piece of each colour on each of the first
+    /// `squares` squares.
+    fn square_values_of(&self, weights: &[i32; feature::COUNT], squares: usize) -> SquareValues {
+        let lone_piece = |color: Color, square: usize| {
+            let mut value = 0;
+            self.square_features(color, B::square(square), 1, &mut |f, n| {
+                value += weights[f] * n
+            });
+            value
+        };
+        SquareValues {
+            by_color: [Color::White, Color::Black]
+                .map(|color| (0..squares).map(|s| lone_piece(color, s)).collect()),
+        }
     }
 
     /// How many moves the nearest piece of `color` needs to reach its goal if it walks
@@ -254,24 +259,15 @@ impl<B: Bitboard> Evaluator<B> {
         PATH_HORIZON + 1
     }
 
-    /// Calls `add(feature, count)` for the square terms of `pieces` of `color` (counts
+    /// Calls `add(feature, count)` for the square terms of `ours`, pieces of `color` (counts
     /// of pieces on fixed squares), with `sign` +1 for the side to move and -1 for the
     /// opponent.
     #[inline(always)]
-    fn square_features(
-        &self,
-        color: Color,
-        pieces: B,
-        sign: i32,
-        add: &mut impl FnMut(usize, i32),
-    ) {
+    fn square_features(&self, color: Color, ours: B, sign: i32, add: &mut impl FnMut(usize, i32)) {
         let c = color as usize;
-        let on_edges = pieces & self.edges;
+        let on_edges = ours & self.edges;
         for (bucket, &mask) in self.buckets[c].iter().enumerate() {
-            add(
-                feature::PIECE + bucket,
-                sign * (pieces & mask).count() as i32,
-            );
+            add(feature::PIECE + bucket, sign * (ours & mask).count() as i32);
             add(
                 feature::EDGE + bucket,
                 sign * (on_edges & mask).count() as i32,
@@ -279,7 +275,7 @@ impl<B: Bitboard> Evaluator<B> {
         }
         add(
             feature::HOME_GUARD,
-            sign * (pieces & self.home_guard[c]).count() as i32,
+            sign * (ours & self.home_guard[c]).count() as i32,
         );
     }
 
@@ -414,8 +410,8 @@ impl<B: Bitboard> Evaluator<B> {
     #[inline(always)]
     fn square_values(&self, weights: LinearWeights) -> &SquareValues {
         match weights {
-            LinearWeights::Play => &self.square_values[0],
-            LinearWeights::Proof => &self.square_values[1],
+            LinearWeights::Play => &self.play_squares,
+            LinearWeights::Proof => &self.proof_squares,
         }
     }
 }
