@@ -4,7 +4,7 @@
 //! network (or `Use NNUE` is off).
 
 use super::inputs::{self, Change, Inputs};
-use super::linear::Evaluator;
+use super::linear::{Evaluator, SquareValues};
 use super::{Bitboard, Breakthrough, Color, Position};
 use crate::eval::{EvalChoice, LinearWeights, NetworkLines, NetworkRef};
 use crate::game::{self, Evaluation as _};
@@ -19,6 +19,8 @@ pub struct Evaluation<B> {
     /// names; under a residual network, the play weights it was trained over; under any
     /// other network, none.
     linear_weights: Option<LinearWeights>,
+    /// Their square terms a square (empty without `linear_weights`).
+    square_values: SquareValues,
     /// The linear evaluation's square terms for White at each ply of the current line
     /// ([`Evaluator::square_score`]), kept up move by move: a move changes them on two or
     /// three squares.
@@ -41,16 +43,17 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
             Some(_) => None,
         };
         let linear = Evaluator::new(root);
+        let mut square_values = SquareValues::default();
         let mut squares = Vec::with_capacity(MAX_PLY + 2);
         if let Some(weights) = linear_weights {
-            squares.push(for_side(
-                root.side_to_move(),
-                linear.square_score(root, weights),
-            ));
+            square_values = linear.square_values(root, weights);
+            let score = linear.square_score(root, weights);
+            squares.push(for_side(root.side_to_move(), score));
         }
         Evaluation {
             linear,
             linear_weights,
+            square_values,
             squares,
             network,
         }
@@ -74,8 +77,8 @@ impl<B: Bitboard> game::Evaluation<Position<B>> for Evaluation<B> {
 
     #[inline(always)]
     fn push_move(&mut self, position: &Position<B>, mv: super::Move, ply: usize) {
-        if let Some(weights) = self.linear_weights {
-            let change = self.linear.square_change(position, mv, weights);
+        if self.linear_weights.is_some() {
+            let change = self.square_values.change(position, mv);
             let squares = self.squares[ply - 1] + for_side(position.side_to_move(), change);
             self.set_squares(ply, squares);
         }

@@ -1,8 +1,8 @@
 //! The linear evaluation, for every board size: linear in a small set of features, so that
 //! `scripts/tune.py` can fit the weights to game results (Texel tuning); [`features`] exposes
 //! the features the evaluation uses. Most features are population counts on precomputed
-//! masks; the terms of a piece's square are one value a square, which a move changes on two
-//! or three squares ([`Evaluator::square_change`]: the search keeps them up move by move);
+//! masks; a search keeps the terms of a piece's square up move by move instead, one value a
+//! square, which a move changes on two or three squares ([`SquareValues`]);
 //! the goal distances are short bitboard floods (at most [`PATH_HORIZON`] steps). Every term
 //! works on every board size: ranks are seen through [`progress_bucket`].
 
@@ -141,18 +141,15 @@ pub struct Evaluator<B> {
     home_guard: [B; 2],
     /// For each colour: the row it must reach.
     goal: [B; 2],
-    /// The square terms of the play weights.
-    play_squares: SquareValues,
-    /// The square terms of the proof weights.
-    proof_squares: SquareValues,
 }
 
 /// A weight set's square terms (a piece by progress bucket, on an edge file, guarding its
-/// home row) folded into one value per colour and square: summed over the pieces, or
-/// changed by a move in O(1), instead of counted bucket by bucket (16 masked population
-/// counts a side, a fifth of the evaluation).
+/// home row) folded into one value per colour and square, so that a move changes them in
+/// O(1) ([`SquareValues::change`]) instead of their being counted bucket by bucket (16
+/// masked population counts a side, a fifth of the evaluation): what a search keeps up
+/// along its line. Built by [`Evaluator::square_values`].
 #[derive(Clone, Debug, Default)]
-struct SquareValues {
+pub struct SquareValues {
     /// `by_color[color][square]`, in centipawns for `color`.
     by_color: [Vec<i32>; 2],
 }
@@ -163,9 +160,25 @@ impl SquareValues {
         self.by_color[color as usize][square]
     }
 
+    /// How the legal `mv` changes the square terms for the side making it in `position`.
     #[inline(always)]
-    fn sum<B: Bitboard>(&self, color: Color, pieces: B) -> i32 {
-        pieces.squares().map(|square| self.of(color, square)).sum()
+    pub fn change<B: Bitboard>(&self, position: &Position<B>, mv: Move) -> i32 {
+        let us = position.side_to_move();
+        let (from, to) = (mv.from(), mv.to());
+        let captured = if position.is_capture(mv) {
+            self.of(us.opponent(), to)
+        } else {
+            0
+        };
+        self.of(us, to) - self.of(us, from) + captured
+    }
+}
+
+/// The weights `weights` names.
+fn weight_set(weights: LinearWeights) -> &'static [i32; feature::COUNT] {
+    match weights {
+        LinearWeights::Play => &WEIGHTS,
+        LinearWeights::Proof => &PROOF_WEIGHTS,
     }
 }
 
@@ -182,23 +195,18 @@ impl<B: Bitboard> Evaluator<B> {
         }
         let inner = layout.not_first_file & layout.not_last_file;
         let home_guard = [layout.first_rank & inner, layout.last_rank & inner];
-        let mut evaluator = Evaluator {
+        Evaluator {
             buckets,
             edges: layout.all & !inner,
             home_guard,
             goal: [layout.last_rank, layout.first_rank],
-            play_squares: SquareValues::default(),
-            proof_squares: SquareValues::default(),
-        };
-        let squares = layout.all.squares().max().map_or(0, |s| s + 1);
-        evaluator.play_squares = evaluator.square_values_of(&WEIGHTS, squares);
-        evaluator.proof_squares = evaluator.square_values_of(&PROOF_WEIGHTS, squares);
-        evaluator
+        }
     }
 
-    /// The square terms of `weights` for a lone piece of each colour on each of the first
-    /// `squares` squares.
-    fn square_values_of(&self, weights: &[i32; feature::COUNT], squares: usize) -> SquareValues {
+    /// The square terms of `weights` for a lone piece of each colour on each square of
+    /// `position`'s board: built once for a search, which keeps them up move by move.
+    pub fn square_values(&self, position: &Position<B>, weights: LinearWeights) -> SquareValues {
+        let weights = weight_set(weights);
         let lone_piece = |color: Color, square: usize| {
             let mut value = 0;
             self.square_features(color, B::square(square), 1, &mut |f, n| {
@@ -206,6 +214,7 @@ impl<B: Bitboard> Evaluator<B> {
             });
             value
         };
+        let squares = position.layout().all.squares().max().map_or(0, |s| s + 1);
         SquareValues {
             by_color: [Color::White, Color::Black]
                 .map(|color| (0..squares).map(|s| lone_piece(color, s)).collect()),
@@ -318,11 +327,18 @@ impl<B: Bitboard> Evaluator<B> {
     /// move's point of view.
     #[inline(always)]
     pub fn for_each_feature(&self, position: &Position<B>, mut add: impl FnMut(usize, i32)) {
+        self.for_each_square_feature(position, &mut add);
+        self.for_each_shape_feature(position, add);
+    }
+
+    /// Calls `add(feature, count)` for both sides' square terms, from the side to move's
+    /// point of view.
+    #[inline(always)]
+    fn for_each_square_feature(&self, position: &Position<B>, add: &mut impl FnMut(usize, i32)) {
         let us = position.side_to_move();
         let them = us.opponent();
-        self.square_features(us, position.pieces(us), 1, &mut add);
-        self.square_features(them, position.pieces(them), -1, &mut add);
-        self.for_each_shape_feature(position, add);
+        self.square_features(us, position.pieces(us), 1, add);
+        self.square_features(them, position.pieces(them), -1, add);
     }
 
     /// Calls `add(feature, count)` for every feature but the square terms, from the side
@@ -370,49 +386,26 @@ impl<B: Bitboard> Evaluator<B> {
         self.square_score(position, weights) + self.shape_score(position, weights)
     }
 
-    /// The square terms of `position` for its side to move: part of the evaluation that
-    /// a move changes by [`Evaluator::square_change`].
+    /// The square terms of `position` for its side to move, counted: the part of the
+    /// evaluation a search can keep up move by move instead ([`SquareValues`]).
     #[inline]
     pub fn square_score(&self, position: &Position<B>, weights: LinearWeights) -> i32 {
-        let values = self.square_values(weights);
-        let us = position.side_to_move();
-        let them = us.opponent();
-        values.sum(us, position.pieces(us)) - values.sum(them, position.pieces(them))
-    }
-
-    /// How the legal `mv` changes the square terms for the side making it in `position`.
-    #[inline(always)]
-    pub fn square_change(&self, position: &Position<B>, mv: Move, weights: LinearWeights) -> i32 {
-        let values = self.square_values(weights);
-        let us = position.side_to_move();
-        let (from, to) = (mv.from(), mv.to());
-        let captured = if position.is_capture(mv) {
-            values.of(us.opponent(), to)
-        } else {
-            0
-        };
-        values.of(us, to) - values.of(us, from) + captured
+        let weights = weight_set(weights);
+        let mut score = 0;
+        self.for_each_square_feature(position, &mut |index, count| {
+            score += weights[index] * count
+        });
+        score
     }
 
     /// The evaluation but its square terms ([`Evaluator::square_score`]), for the side to
     /// move.
     #[inline]
     pub fn shape_score(&self, position: &Position<B>, weights: LinearWeights) -> i32 {
-        let weights = match weights {
-            LinearWeights::Play => &WEIGHTS,
-            LinearWeights::Proof => &PROOF_WEIGHTS,
-        };
+        let weights = weight_set(weights);
         let mut score = 0;
         self.for_each_shape_feature(position, |index, count| score += weights[index] * count);
         score
-    }
-
-    #[inline(always)]
-    fn square_values(&self, weights: LinearWeights) -> &SquareValues {
-        match weights {
-            LinearWeights::Play => &self.play_squares,
-            LinearWeights::Proof => &self.proof_squares,
-        }
     }
 }
 
