@@ -333,22 +333,13 @@ impl<'a, P: Position> Dfpn<'a, P> {
         let mut below: Option<Numbers> = None;
         for frame in self.line.iter().rev() {
             let (first, last) = frame.children;
-            let mut phi = INFINITY;
-            let mut delta = 0u32;
-            for (index, child) in self.children[first..last].iter().enumerate() {
-                let numbers = match below {
-                    Some(numbers) if frame.searched == Some(first + index) => {
-                        numbers.for_parent(child.same_side)
-                    }
-                    _ => child.numbers,
-                };
-                phi = phi.min(numbers.delta);
-                delta = add(delta, numbers.phi);
-            }
-            if phi == 0 {
-                delta = INFINITY;
-            }
-            below = Some(Numbers { phi, delta });
+            let children = self.children[first..last].iter().enumerate();
+            below = Some(from_children(children.map(|(index, child)| match below {
+                Some(numbers) if frame.searched == Some(first + index) => {
+                    numbers.for_parent(child.same_side)
+                }
+                _ => child.numbers,
+            })));
         }
         below.unwrap_or(Numbers { phi: 1, delta: 1 })
     }
@@ -629,9 +620,9 @@ struct Summary {
     second_delta: u32,
 }
 
-/// The numbers of a position whose children, each with its own side to move (the plies
-/// alternating), have these numbers: the least of their disproof numbers and the sum of
-/// their proof numbers.
+/// The numbers of a position from its children's, each as the position combines them
+/// ([`Numbers::for_parent`]): the least of their disproof numbers and the sum of their
+/// proof numbers.
 fn from_children(children: impl IntoIterator<Item = Numbers>) -> Numbers {
     let mut phi = INFINITY;
     let mut delta = 0u32;
