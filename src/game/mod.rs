@@ -217,6 +217,38 @@ pub trait Position: Copy + Send + Sync + 'static {
         let _ = mirrored;
         self.play(mv).mirror_hash(tables)
     }
+
+    /// Where the solver's table keeps this position: a hash of the part of it that the moves
+    /// of its parent mostly leave alone (Breakthrough's: the pieces of the side to move, which
+    /// the move before could only capture one of), so that the children of a position, whose
+    /// entries the solver reads together, lie near each other in memory rather than all over
+    /// a table of gigabytes (see [`crate::solve::symmetry`]). It must be the same for a
+    /// position and its mirror image. `None` by default: the table spreads positions by their
+    /// hashes alone. A game that gives it gives [`Position::children_locality`] and
+    /// [`Position::locality_after`] too.
+    fn locality(&self, tables: &Self::Tables) -> Option<u64> {
+        let _ = tables;
+        None
+    }
+
+    /// What the localities of this position's children are worked out from, once for them
+    /// all: see [`Position::locality_after`].
+    fn children_locality(&self, tables: &Self::Tables) -> Option<u64> {
+        let _ = tables;
+        None
+    }
+
+    /// [`Position::locality`] of the position after `mv`, from `children`, what
+    /// [`Position::children_locality`] gave for this position.
+    fn locality_after(
+        &self,
+        tables: &Self::Tables,
+        children: Option<u64>,
+        mv: Self::Move,
+    ) -> Option<u64> {
+        let _ = (tables, mv);
+        children
+    }
 }
 
 /// The evaluation of one search thread: the game's own way of scoring positions, told of

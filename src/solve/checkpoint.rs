@@ -2,10 +2,12 @@
 //! in a later session. The table is all df-pn needs to resume: its proof numbers steer the
 //! search back to where it was, and solved positions stay solved.
 //!
-//! The file is a short text header (`troyka-checkpoint 2`, the root as the game writes it
+//! The file is a short text header (`troyka-checkpoint 3`, the root as the game writes it
 //! ([`Game::to_text`]), the nodes and seconds spent so far), then the table's entries, 16 bytes each, then a closing record whose data
 //! word is zero and whose key is the number of entries. It is written to a temporary file
-//! and renamed, so an interrupted save leaves the previous checkpoint intact.
+//! and renamed, so an interrupted save leaves the previous checkpoint intact. Version 3's keys
+//! carry the positions' locality ([`super::symmetry`]); a table saved by version 2 is refused
+//! rather than misread.
 
 use super::table::Table;
 use crate::game::Game;
@@ -14,8 +16,9 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
-/// Version 2: keys shared by mirror images (see [`super::symmetry`]).
-const MAGIC: &str = "troyka-checkpoint 2";
+/// Version 3: keys that carry the positions' locality; 2: keys shared by mirror images (see
+/// [`super::symmetry`]).
+const MAGIC: &str = "troyka-checkpoint 3";
 
 /// The work spent on a solve over all its sessions.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -204,7 +204,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
         };
         let mirrored = position.mirror_hash(&self.tables);
         self.evaluation = P::Evaluation::new(position, self.choice);
-        self.mid(position, mirrored, infinite)
+        self.mid(position, self.key(position), mirrored, infinite)
     }
 
     /// Makes the table forget what it proved of `position`, so that [`Dfpn::solve`]
@@ -346,11 +346,10 @@ impl<'a, P: Position> Dfpn<'a, P> {
 
     /// The multiple-iterative-deepening step of df-pn: searches `position` until its
     /// numbers reach the thresholds, and stores them.
-    /// `mirrored` is the hash of the position's mirror image.
-    fn mid(&mut self, position: &P, mirrored: u64, thresholds: Thresholds) -> Numbers {
+    /// `key` is the position's table key, `mirrored` the hash of its mirror image.
+    fn mid(&mut self, position: &P, key: u64, mirrored: u64, thresholds: Thresholds) -> Numbers {
         self.count_node();
         let start_nodes = self.nodes;
-        let key = canonical(position.hash(), mirrored);
         let earlier_work = self.table.probe(key).map_or(0, |(_, w)| decode_work(w));
         if let Some((thread, shared)) = self.shared {
             shared.enter(thread, self.ply, key);
@@ -384,6 +383,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
             self.evaluation.push_move(position, best.mv, self.ply);
             let result = self.mid(
                 &child,
+                best.key,
                 best.mirrored,
                 child_thresholds.for_child(best.same_side),
             );
@@ -409,12 +409,14 @@ impl<'a, P: Position> Dfpn<'a, P> {
         let mut moves = MoveList::new();
         self.candidate_moves(position, &mut moves);
         let first = self.children.len();
+        let localities = position.children_locality(&self.tables);
         // The keys first, each child's bucket prefetched, so that the probes below wait
         // for memory about once rather than once per child.
         for &mv in moves.iter() {
             let child = position.play(mv);
             let child_mirrored = position.mirror_hash_after(&self.tables, mirrored, mv);
-            let key = canonical(child.hash(), child_mirrored);
+            let locality = position.locality_after(&self.tables, localities, mv);
+            let key = canonical(child.hash(), child_mirrored, locality);
             self.table.prefetch(key);
             self.children.push(Child {
                 mv,

@@ -208,6 +208,19 @@ impl<B: Bitboard> game::Position for Position<B> {
     fn mirror_hash_after(&self, tables: &Tables<B>, mirrored: u64, mv: Move) -> u64 {
         tables.mirror.after(self, mirrored, mv)
     }
+
+    fn locality(&self, tables: &Tables<B>) -> Option<u64> {
+        Some(tables.mirror.locality(self, self.side_to_move()))
+    }
+
+    fn children_locality(&self, tables: &Tables<B>) -> Option<u64> {
+        Some(tables.mirror.children_locality(self))
+    }
+
+    #[inline]
+    fn locality_after(&self, tables: &Tables<B>, children: Option<u64>, mv: Move) -> Option<u64> {
+        children.map(|children| tables.mirror.locality_after(self, children, mv))
+    }
 }
 
 /// Proofs cite the race patterns by name (`win1` … `win5`), in the format of
