@@ -46,9 +46,11 @@ from cluster.sprt import Sprt  # noqa: E402
 TROYKA = troyka.default_binary()
 MATCH = troyka.default_binary("troyka-match")
 START_5X5 = "ppppp/ppppp/5/PPPPP/PPPPP w 0 1"
-#: Nodes per solve job on 5x5 (whose solve takes about 1.4 M): small enough for a few dozen
-#: jobs, so that several run at once and a node can be lost in the middle.
-BUDGET_5X5 = 300_000
+#: Nodes per solve job on 5x5 (whose solve takes about 0.73 M): small enough for a hundred or
+#: so jobs, so that several run at once and a node can be lost in the middle. With the
+#: jobs' 16 MiB tables the hardest of the root's children takes 250 to 300 k nodes: at
+#: 300 k each child was proved by its own job and the root by seven.
+BUDGET_5X5 = 150_000
 START_6X5 = "pppppp/pppppp/6/PPPPPP/PPPPPP w 0 1"
 #: Nodes per solve job on 6x5 (22 M in one solve), and each job's table: a job on each of
 #: the root's children solves it (the hardest took 17 M with an earlier build), so the jobs
