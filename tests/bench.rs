@@ -4,7 +4,7 @@
 //! message.
 
 /// Breakthrough's signature (`troyka bench`).
-const SIGNATURE: u64 = 9635583;
+const SIGNATURE: u64 = 9100467;
 
 #[test]
 fn bench_signature_is_recorded() {
