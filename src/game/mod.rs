@@ -22,9 +22,8 @@ pub use move_list::{MoveList, MAX_MOVES};
 pub use training::{LinearEval, TrainableEval, TrainingData, MAX_ACTIVE_INPUTS};
 
 use crate::eval::EvalChoice;
-use proof::ProvableGame;
+use proof::SolvableVisitor;
 use std::fmt::Debug;
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A side. White moves first (Breakthrough's white; Breakthru's gold).
@@ -479,7 +478,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Runs `visitor` on this game if the proof-number solver can prove its positions: the
     /// game cannot be drawn ([`Position::CAN_DRAW`] is false), writes proofs
-    /// ([`ProvableGame`]) and has a checker for them. `None` by default: this game cannot be
+    /// ([`proof::ProvableGame`]) and has a checker for them. `None` by default: this game cannot be
     /// solved.
     fn visit_solvable<V: SolvableVisitor<Self::Move>>(&self, visitor: V) -> Option<V::Output> {
         let _ = visitor;
@@ -503,56 +502,6 @@ pub struct XBoardSetup {
     /// takes a later `setup` (the one that answers the `variant` it sends after `new`) only
     /// while the board's rules are `fairy`'s.
     pub lines_without_holdings: String,
-}
-
-/// What a game's proof checker found in a proof that holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckedProof {
-    /// The position proved, as [`Game::to_text`] writes it.
-    pub root: String,
-    /// Who wins it.
-    pub winner: Color,
-    /// Positions proved.
-    pub positions: u64,
-    /// The longest line of the proof, in plies (of a certificate, of its top only).
-    pub depth: u32,
-    /// The verdict in the game's words, as `troyka verify-proof` prints it: what the proof
-    /// proves and what it rests on (`proof checked: black wins … within 34 plies; …`). A
-    /// certificate's holds only once its leaves are proved again.
-    pub verdict: String,
-    /// What the checker saw that does not make the proof wrong but is worth telling (lines
-    /// no other line uses), one sentence each.
-    pub notes: Vec<String>,
-    /// A certificate's leaves: positions the file says are won for the winner without
-    /// proving it, for the solver to prove again (`crate::solve`'s certificate module).
-    /// Empty for an ordinary proof, which holds as checked.
-    pub leaves_to_prove: Vec<LeafToProve>,
-}
-
-/// A leaf of a certificate: a position won for the proof's winner, to be proved again by
-/// the solver within `nodes` nodes on one thread with a table of `hash_megabytes` MiB.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeafToProve {
-    /// The position, as [`Game::to_text`] writes it.
-    pub position: String,
-    pub nodes: u64,
-    pub hash_megabytes: usize,
-    /// The line of the file that names it, for messages.
-    pub line: usize,
-}
-
-/// A game's proof checker: reads a whole proof, as the solver wrote it, and checks it. With
-/// `deep` (the second argument) it also confirms every rule the proof cites by brute force,
-/// so that the check trusts nothing but the rules of play.
-pub type ProofChecker = fn(&mut dyn BufRead, bool) -> Result<CheckedProof, String>;
-
-/// Code that runs on a game the solver can prove: what [`Game::visit_solvable`] calls, with
-/// the game's proof checker.
-pub trait SolvableVisitor<M: GameMove> {
-    type Output;
-    fn visit<G: ProvableGame<Move = M>>(self, game: &G, check: ProofChecker) -> Self::Output
-    where
-        M: Ord;
 }
 
 /// Whether the turn begun at `start` is over at `now`: the other side is to move, or the

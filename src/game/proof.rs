@@ -2,12 +2,13 @@
 //! [`Reference`]), the solver's rules naming the rule a proof cites ([`Verdict`]), and the
 //! traits through which a game writes the lines in a format of its own ([`Provable`],
 //! [`ProvableGame`]). The solver walks its solved table and says what each line holds; the
-//! game writes it, and the game's own checker reads it back, sharing no code with the
-//! solver: this vocabulary is all they have in common.
+//! game writes it, and the game's own checker ([`ProofChecker`]) reads it back, sharing no
+//! code with the solver: this vocabulary, with what the checker reports ([`CheckedProof`]),
+//! is all they have in common.
 
 use super::{Color, Game, GameMove, MoveList, Position};
 use std::fmt::{Debug, Display};
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 /// What the solver's rules say of a position, as [`super::Exact`] does, but naming the rule
 /// that says it, for a proof to cite.
@@ -105,4 +106,54 @@ pub trait ProvableGame: Game + PartialEq {
     fn write_proof_end(&self, out: &mut dyn Write) -> io::Result<()>;
     /// Runs `visitor` on the concrete position, as [`Game::visit`] does.
     fn visit_provable<V: ProofVisitor<Self::Move>>(&self, visitor: V) -> V::Output;
+}
+
+/// What a game's proof checker found in a proof that holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedProof {
+    /// The position proved, as [`Game::to_text`] writes it.
+    pub root: String,
+    /// Who wins it.
+    pub winner: Color,
+    /// Positions proved.
+    pub positions: u64,
+    /// The longest line of the proof, in plies (of a certificate, of its top only).
+    pub depth: u32,
+    /// The verdict in the game's words, as `troyka verify-proof` prints it: what the proof
+    /// proves and what it rests on (`proof checked: black wins … within 34 plies; …`). A
+    /// certificate's holds only once its leaves are proved again.
+    pub verdict: String,
+    /// What the checker saw that does not make the proof wrong but is worth telling (lines
+    /// no other line uses), one sentence each.
+    pub notes: Vec<String>,
+    /// A certificate's leaves: positions the file says are won for the winner without
+    /// proving it, for the solver to prove again (`crate::solve`'s certificate module).
+    /// Empty for an ordinary proof, which holds as checked.
+    pub leaves_to_prove: Vec<LeafToProve>,
+}
+
+/// A leaf of a certificate: a position won for the proof's winner, to be proved again by
+/// the solver within `nodes` nodes on one thread with a table of `hash_megabytes` MiB.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeafToProve {
+    /// The position, as [`Game::to_text`] writes it.
+    pub position: String,
+    pub nodes: u64,
+    pub hash_megabytes: usize,
+    /// The line of the file that names it, for messages.
+    pub line: usize,
+}
+
+/// A game's proof checker: reads a whole proof, as the solver wrote it, and checks it. With
+/// `deep` (the second argument) it also confirms every rule the proof cites by brute force,
+/// so that the check trusts nothing but the rules of play.
+pub type ProofChecker = fn(&mut dyn BufRead, bool) -> Result<CheckedProof, String>;
+
+/// Code that runs on a game the solver can prove: what [`Game::visit_solvable`] calls, with
+/// the game's proof checker.
+pub trait SolvableVisitor<M: GameMove> {
+    type Output;
+    fn visit<G: ProvableGame<Move = M>>(self, game: &G, check: ProofChecker) -> Self::Output
+    where
+        M: Ord;
 }

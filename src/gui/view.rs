@@ -4,8 +4,8 @@
 //! and knows no rules.
 
 use super::line::{Eval, GameLine};
-use crate::game::proof::ProvableGame;
-use crate::game::{Color, Game, GameMove, GameResult, ProofChecker, SolvableVisitor};
+use crate::game::proof::{ProofChecker, ProvableGame, SolvableVisitor};
+use crate::game::{Color, Game, GameMove, GameResult};
 use crate::tournament::game_record::ReportedScore;
 use serde::Serialize;
 

@@ -20,10 +20,8 @@
 //! solver with its own table; the first failure stops the others.
 
 use super::{Settings, Solver, MAX_HASH_MEGABYTES, STACK_BYTES};
-use crate::game::proof::ProvableGame;
-use crate::game::{
-    CheckedProof, Color, Game, GameMove, LeafToProve, ProofChecker, SolvableVisitor,
-};
+use crate::game::proof::{CheckedProof, LeafToProve, ProofChecker, ProvableGame, SolvableVisitor};
+use crate::game::{Color, Game, GameMove};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, ErrorKind};
 use std::path::PathBuf;

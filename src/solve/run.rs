@@ -8,8 +8,8 @@
 //! file says so.
 
 use super::{Finding, Progress, Settings, Solver, Totals, INFINITY, STACK_BYTES};
-use crate::game::proof::ProvableGame;
-use crate::game::{Game, GameMove, GameResult, ProofChecker, SolvableVisitor};
+use crate::game::proof::{ProofChecker, ProvableGame, SolvableVisitor};
+use crate::game::{Game, GameMove, GameResult};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -8,10 +8,8 @@ use super::{
     Bitboard, Breakthrough, Color, Move, MoveList, Pattern, Position, Race, Step, Verdict,
 };
 use crate::eval::EvalChoice;
-use crate::game::proof::{Entry, ProofVisitor, Provable, ProvableGame};
-use crate::game::{
-    self, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor, SolvableVisitor, XBoardSetup,
-};
+use crate::game::proof::{Entry, ProofVisitor, Provable, ProvableGame, SolvableVisitor};
+use crate::game::{self, Exact, Game, GameResult, MoveKind, Outcome, PositionVisitor, XBoardSetup};
 use crate::with_position;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;

@@ -17,7 +17,7 @@
 use super::proven::{Fingerprint, ProvenSet};
 use super::read::{read_header, Lines};
 use super::{parse_entry, parse_leaf, parse_position, Entry, Reference};
-use crate::game::LeafToProve;
+use crate::game::proof::LeafToProve;
 use crate::games::breakthrough::{
     Bitboard, BoardSize, Breakthrough, Color, Move, MoveList, Pattern, Position, Race,
 };
