@@ -455,9 +455,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     // What the protocol, game records and match runners ask of a game beyond the rules. A
     // game may keep the defaults.
 
-    /// The size of the board, as the `BoardSize` option, the protocol's `d` and messages write it (`8x8`), for a
-    /// game played on boards of several sizes: positions on different boards never meet in
-    /// one match. `None`, the default, for a game with one board.
+    /// The size of the board, as the `BoardSize` option, the protocol's `d` and messages
+    /// write it (`8x8`), for a game played on boards of several sizes: positions on different
+    /// boards never meet in one match. `None`, the default, for a game with one board.
     fn board_size(&self) -> Option<String> {
         None
     }
@@ -478,8 +478,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Runs `visitor` on this game if the proof-number solver can prove its positions: the
     /// game cannot be drawn ([`Position::CAN_DRAW`] is false), writes proofs
-    /// ([`proof::ProvableGame`]) and has a checker for them. `None` by default: this game cannot be
-    /// solved.
+    /// ([`proof::ProvableGame`]) and has a checker for them. `None` by default: this game
+    /// cannot be solved.
     fn visit_solvable<V: SolvableVisitor<Self::Move>>(&self, visitor: V) -> Option<V::Output> {
         let _ = visitor;
         None
