@@ -1,8 +1,8 @@
 //! Breakthrough's proof checker as the generic layers call it (a
-//! [`ProofChecker`](crate::game::proof::ProofChecker)): [`check()`](super::check::check)'s report in
-//! words, for `troyka verify-proof`, `troyka solve` on the proof it has just written, and
-//! the protocol's `go solve`. A certificate's leaves go out with it, for `crate::solve` to
-//! prove again.
+//! [`ProofChecker`](crate::game::proof::ProofChecker)): [`check()`](super::check::check)'s
+//! report in words, for `troyka verify-proof`, `troyka solve` on the proof it has just
+//! written, and the protocol's `go solve`. A certificate's leaves go out with it, for
+//! `crate::solve` to prove again.
 
 use super::check::check;
 use crate::game::proof::CheckedProof;
