@@ -1,5 +1,6 @@
-//! Troyka, a Breakthrough engine: the rules, perft, search, the text protocol, and a board
-//! in the browser.
+//! Troyka, an engine for Breakthrough and Breakthru: the games' rules, perft, the search and
+//! its evaluations, the text protocols, the match runner, the solver, and a board in the
+//! browser.
 
 pub mod bench;
 pub mod cli;

@@ -221,10 +221,10 @@ pub trait Position: Copy + Send + Sync + 'static {
     /// of its parent mostly leave alone (Breakthrough's: the pieces of the side to move, which
     /// the move before could only capture one of), so that the children of a position, whose
     /// entries the solver reads together, lie near each other in memory rather than all over
-    /// a table of gigabytes (see [`crate::solve::symmetry`]). It must be the same for a
-    /// position and its mirror image. `None` by default: the table spreads positions by their
-    /// hashes alone. A game that gives it gives [`Position::children_locality`] and
-    /// [`Position::locality_after`] too.
+    /// a table of gigabytes (the solver's `symmetry` module puts it in the key's top bits). It
+    /// must be the same for a position and its mirror image. `None` by default: the table
+    /// spreads positions by their hashes alone. A game that gives it gives
+    /// [`Position::children_locality`] and [`Position::locality_after`] too.
     fn locality(&self, tables: &Self::Tables) -> Option<u64> {
         let _ = tables;
         None

@@ -18,9 +18,9 @@
 //! the server would take every page down with it). The protocol's reader owns stdin, which
 //! an in-process session could not share.
 //!
-//! **The rules are the library's.** The server holds each page's game ([`line`]) and judges
-//! every leg with [`crate::game::Game`]: the page gets the legal legs of the shown position
-//! and draws what it is sent; it has no rules of its own. Breakthru's two-slide turn is
+//! **The rules are the library's.** The server holds each page's game ([`line`](mod@line))
+//! and judges every leg with [`crate::game::Game`]: the page gets the legal legs of the shown
+//! position and draws what it is sent; it has no rules of its own. Breakthru's two-slide turn is
 //! entered a leg at a time, and the first leg is shown until the turn is complete. PGN goes
 //! out and in through `troyka-match`'s writer and reader ([`pgn_export`], [`board::load_pgn`]).
 //!

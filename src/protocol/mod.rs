@@ -3,11 +3,11 @@
 //! command is `xboard`.
 //!
 //! Three kinds of thread share the work:
-//! - the [reader](reader) owns stdin: it answers `isready` at once, stops what runs on
+//! - the [reader] owns stdin: it answers `isready` at once, stops what runs on
 //!   `stop`/`quit` ([interrupts]), and forwards everything else, parsed by the dialect in
 //!   use ([`Dialect`](dialect::Dialect)), over that dialect's channel;
 //! - the [UCI session](uci::Session), on the calling thread, owns the engine's state and
-//!   acts on the commands in order; on `xboard` it hands its [host](host) (the engine and
+//!   acts on the commands in order; on `xboard` it hands its [host] (the engine and
 //!   the settings) to the [CECP session](cecp::Session). Both run the same
 //!   [loop](session::run). A session plays one game, chosen at the top from the
 //!   [variant](variants) the settings name: when they name another, the session ends and
@@ -15,7 +15,7 @@
 //! - a [search thread](search_thread) per search streams progress lines and hands the result
 //!   back to the session; a [solve thread](solve_thread) does the same for `go solve`.
 //!
-//! All of them write through one [`Output`](output::Output), a line at a time.
+//! All of them write through one [`Output`], a line at a time.
 
 mod cecp;
 mod dialect;

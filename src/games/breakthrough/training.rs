@@ -1,6 +1,6 @@
 //! Breakthrough's training data and what its evaluation learns from it: the record of a
 //! position, the network's inputs read from a record through the engine's own definition
-//! ([`super::features`]), the linear evaluation's features, and which positions are quiet.
+//! ([`super::inputs`]), the linear evaluation's features, and which positions are quiet.
 //!
 //! In a data file ([`crate::datagen::record`]), the board is the columns (u8) and the rows
 //! (u8), and the game's tag six zero bytes. A position is `n = ceil(C*R / 8)` bytes of white

@@ -1,18 +1,18 @@
 //! The XBoard/WinBoard protocol (CECP, version 2), chosen by sending `xboard` first:
 //! `protocol.md` describes what the engine understands and answers.
 //!
-//! - the [parser] reads each line into a [`Command`](parser::Command), which the reader
+//! - the [parser] reads each line into a [`Command`], which the reader
 //!   gets through [`Cecp`];
 //! - the [session] plays the game as the GUI directs, on the [host](super::host) the UCI
 //!   session handed over (the engine, its options), one session per variant; its
 //!   [searches](thinking) think, ponder and analyse;
-//! - [format] writes the handshake, the board and piece description, turns in XBoard's
+//! - [format](mod@format) writes the handshake, the board and piece description, turns in XBoard's
 //!   coordinates, thinking output and results;
 //! - [clock] turns `level`, `st` and `time` into search limits;
 //! - [history] keeps the game's positions for `undo` and `remove`.
 //!
 //! The GUI learns the board and the piece from the engine (`setup` and `piece`, which the
-//! game gives: [`Game::xboard_setup`](crate::game::Game::xboard_setup)), so XBoard draws
+//! game gives: [`Game::xboard_setup`]), so XBoard draws
 //! Breakthrough boards of any size and checks the moves itself. A game XBoard cannot show
 //! (Relay) is refused by `variant`.
 

@@ -2,12 +2,12 @@
 //! the start, until the first command is `xboard` ([CECP](super::cecp)). `protocol.md`
 //! describes what the engine understands and answers.
 //!
-//! - the [parser] reads each line into a [`Command`](parser::Command), which the reader
+//! - the [parser] reads each line into a [`Command`], which the reader
 //!   gets through [`Uci`];
 //! - the [session] acts on the commands in order, on the [host](super::host) it owns, for
 //!   one game; it hands the host to the next session when the variant changes, and to the
 //!   CECP session on `xboard`;
-//! - [format] writes `info` lines, scores (as UCI or UGI counts them) and `bestmove`.
+//! - [format](mod@format) writes `info` lines, scores (as UCI or UGI counts them) and `bestmove`.
 
 pub mod format;
 mod parser;

@@ -7,8 +7,9 @@
 //! Keywords are case-insensitive; words are separated by any ASCII whitespace.
 //!
 //! [words] holds what every command's parser uses: tokens, keywords, numbers, and the
-//! problems that name the word they are about. [setoption], [position] and [go] read those
-//! commands' arguments; the commands with few or no arguments are read here.
+//! problems that name the word they are about. [setoption](mod@setoption),
+//! [position](mod@position) and [go](mod@go) read those commands' arguments; the commands with
+//! few or no arguments are read here.
 
 mod go;
 mod position;
