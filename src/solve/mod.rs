@@ -16,7 +16,6 @@ mod certificate;
 mod checkpoint;
 mod dfpn;
 mod extract;
-mod first;
 mod job;
 mod parallel;
 mod run;

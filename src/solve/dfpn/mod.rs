@@ -18,7 +18,7 @@
 //! ([`Dfpn::forced_numbers`]). A new child starts with numbers from the game's
 //! evaluation (the search's [`Evaluation`], told of each ply along the line so that a
 //! network updates incrementally; which one, the settings say) and its number of moves
-//! (df-pn+; see [`super::first`]), which is how the evaluation orders the moves: on the
+//! (df-pn+; see [`first`]), which is how the evaluation orders the moves: on the
 //! Breakthrough tuning set (the 5x5 start and two 6x5 positions after one move each) the
 //! linear evaluation saves a third of the nodes over numbers of 1. Those numbers are
 //! multiplied by a factor that shrinks with depth (deep df-pn), so that the search goes
@@ -28,12 +28,14 @@
 //! children are not classified and evaluated again. Where the same side moves again (a turn
 //! of several plies), a child's numbers are turned around ([`Numbers::for_parent`]).
 
-use super::first::{deeper_first, initial, unweighed};
+mod first;
+
 use super::parallel::Shared;
 use super::symmetry::{self, canonical};
 use super::table::{decode_work, encode_work, Numbers, Table, FIRST_NUMBERS, INFINITY};
 use crate::eval::EvalChoice;
-use crate::game::{Evaluation, Exact, GameResult, MoveList, Position};
+use crate::game::{Evaluation, Exact, MoveList, Position};
+use first::deeper_first;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -225,7 +227,7 @@ impl<'a, P: Position> Dfpn<'a, P> {
     }
 
     /// The numbers the search would start from at `position`: [`Dfpn::known`]'s, else
-    /// the first numbers a new position gets ([`initial`]).
+    /// the first numbers a new position gets ([`Dfpn::fresh_numbers`]).
     pub fn current(&self, position: &P) -> Numbers {
         match self.classify(position) {
             Ok(numbers) => numbers,
@@ -233,27 +235,6 @@ impl<'a, P: Position> Dfpn<'a, P> {
                 || self.fresh_numbers(position, open),
                 |(numbers, _)| numbers,
             ),
-        }
-    }
-
-    /// The first numbers of `position`, which the rules leave `open`, from an evaluation of
-    /// its own rather than the line's: as a child of the solve's root would start
-    /// ([`Dfpn::first_numbers`]), so that a job's children the search met and those it did
-    /// not are on one scale.
-    fn fresh_numbers(&self, position: &P, open: Unsettled<P::Forced>) -> Numbers {
-        let score = |position: &P, open: &Unsettled<P::Forced>| {
-            let eval = P::Evaluation::new(position, self.choice).evaluate(position, 0);
-            initial(eval, open.replies(), 1)
-        };
-        match open {
-            Unsettled::Forced(defences) if P::ALTERNATES => {
-                from_children(defences.as_ref().iter().map(|&defence| {
-                    let after = position.play(defence);
-                    self.classify(&after)
-                        .unwrap_or_else(|open| score(&after, &open))
-                }))
-            }
-            open => score(position, &open),
         }
     }
 
@@ -452,84 +433,6 @@ impl<'a, P: Position> Dfpn<'a, P> {
         }
     }
 
-    /// The numbers of the child after `mv` that the table does not hold, for its side to
-    /// move, and whether the end of the game or the rules settle it.
-    fn first_numbers(&mut self, position: &P, mv: P::Move, key: u64) -> (Numbers, bool) {
-        let child = position.play(mv);
-        match self.classify(&child) {
-            Ok(numbers) => {
-                self.table.store_first(key, numbers);
-                (numbers, true)
-            }
-            Err(Unsettled::Forced(defences)) if P::ALTERNATES => {
-                self.forced_numbers(position, mv, &child, defences, key)
-            }
-            Err(open) => {
-                let ply = self.ply + 1;
-                self.evaluation.push_move(position, mv, ply);
-                let eval = self.evaluation.evaluate(&child, ply);
-                let numbers = unweighed(eval, open.replies());
-                self.table.store_first(key, numbers);
-                (deeper_first(numbers, ply), false)
-            }
-        }
-    }
-
-    /// The numbers of `child`, the position after `mv`, whose side to move the rules leave
-    /// only `defences`: from the positions after them, as if `child` were expanded (the
-    /// least of their disproof numbers and the sum of their proof numbers), where the
-    /// evaluation scores positions in which the threat has been answered rather than one in
-    /// which it has not. If every defence loses by the end of the game or the rules, or one
-    /// wins by them, the child is proved here, and the table keeps it for the proof's
-    /// writer. Such forced positions are where short wins hide that the first numbers do
-    /// not see: on the 6x6 probe this takes 0.77 of the nodes of the child's own
-    /// evaluation, which only looked for defences that all fail (docs/results.md).
-    fn forced_numbers(
-        &mut self,
-        position: &P,
-        mv: P::Move,
-        child: &P,
-        defences: P::Forced,
-        key: u64,
-    ) -> (Numbers, bool) {
-        let ply = self.ply + 1;
-        self.evaluation.push_move(position, mv, ply);
-        let numbers = from_children(defences.as_ref().iter().map(|&defence| {
-            let after = child.play(defence);
-            self.classify(&after).unwrap_or_else(|open| {
-                self.evaluation.push_move(child, defence, ply + 1);
-                let eval = self.evaluation.evaluate(&after, ply + 1);
-                unweighed(eval, open.replies())
-            })
-        }));
-        if numbers.is_solved() {
-            let work = 1 + defences.as_ref().len() as u64;
-            self.table.store(key, numbers, encode_work(work));
-            return (numbers, false);
-        }
-        self.table.store_first(key, numbers);
-        (deeper_first(numbers, ply), false)
-    }
-
-    /// A position's numbers if the game's end or its rules settle it (`Ok`), else (`Err`)
-    /// the moves worth searching.
-    fn classify(&self, position: &P) -> Result<Numbers, Unsettled<P::Forced>> {
-        match position.decided() {
-            Some(GameResult::Win(winner)) if winner == position.side_to_move() => {
-                return Ok(Numbers::WON)
-            }
-            Some(GameResult::Win(_)) => return Ok(Numbers::LOST),
-            Some(GameResult::Draw) => panic!("a game that cannot be drawn was drawn"),
-            None => {}
-        }
-        match position.solver_exact(&self.tables) {
-            Exact::Won(_) => Ok(Numbers::WON),
-            Exact::Lost(_) => Ok(Numbers::LOST),
-            Exact::Forced(defences) => Err(Unsettled::Forced(defences)),
-            Exact::Open => Err(Unsettled::Open(position.count_moves() as u32)),
-        }
-    }
-
     /// The numbers of the position from its children's, and the child to search next (with
     /// the second-smallest `delta` for its threshold); `phi_threshold` is the position's.
     fn summarize(
@@ -590,27 +493,6 @@ impl<'a, P: Position> Dfpn<'a, P> {
             numbers: Numbers { phi, delta },
             best,
             second_delta,
-        }
-    }
-}
-
-/// What a position the game's end and rules leave open has worth searching.
-enum Unsettled<F> {
-    /// Only these defences; every other move loses by the rules.
-    Forced(F),
-    /// All its moves, this many.
-    Open(u32),
-}
-
-impl<F> Unsettled<F> {
-    /// How many moves are worth searching.
-    fn replies<M>(&self) -> u32
-    where
-        F: AsRef<[M]>,
-    {
-        match self {
-            Unsettled::Forced(defences) => defences.as_ref().len() as u32,
-            Unsettled::Open(moves) => *moves,
         }
     }
 }
