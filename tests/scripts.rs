@@ -247,8 +247,9 @@ fn the_fsf_ladder_passes_its_self_test() {
 
 /// scripts/fsf-ladder end to end, with the test engine standing in for Fairy-Stockfish: two
 /// rungs, a match at each and a step down to each, the table written, a ladder cut off
-/// after its matches resumes from their logs without playing them again, and `--combine`
-/// adds up the matches of several runs.
+/// after its matches resumes from their logs without playing them again, `--combine`
+/// adds up the matches of several runs, `--odds-only` plays no step down, and `--compare`
+/// pairs two runs' games by opening.
 #[test]
 fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
     let out = std::env::temp_dir().join(format!("troyka-ladder-{}", std::process::id()));
@@ -319,5 +320,45 @@ fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
         rows[3].starts_with("| nodes=9 | not played | not played (from depth1) | — |"),
         "{text}"
     );
+    // Another run, of the matches against Fairy-Stockfish alone, with four games: the same
+    // seed, so its first pair starts from the first run's opening.
+    let odds_only = out.join("odds-only");
+    let output = Command::new("python3")
+        .arg(format!("{root}/scripts/fsf-ladder"))
+        .args(["--fsf", &format!("{root}/tests/fake_engine.py")])
+        .args(["--troyka", env!("CARGO_BIN_EXE_troyka")])
+        .args(["--match", env!("CARGO_BIN_EXE_troyka-match")])
+        .args(["--size", "6x6", "--tc", "0.5+0.01", "--games", "4"])
+        .args(["--rungs", "nodes=400", "--odds-only", "--out"])
+        .arg(&odds_only)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("| nodes=400 | 4–0–0 (100.0 %), bar open | not played (from tc) | — |"),
+        "{text}"
+    );
+    assert!(!odds_only.join("step-tc-nodes400.log").exists());
+    let compare = |new: &std::path::Path, old: &std::path::Path| {
+        let output = Command::new("python3")
+            .arg(format!("{root}/scripts/fsf-ladder"))
+            .args(["--rungs", "nodes=400", "--compare"])
+            .args([new, old])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    // The run against itself: both pairs, no difference; Troyka won every game, where Elo
+    // has no figure.
+    let text = compare(&odds_only, &odds_only);
+    assert!(
+        text.contains("| nodes=400 | 2 | 100.0 % | 100.0 % | +0.000 ± 0.000 | undefined"),
+        "{text}"
+    );
+    // Against the first run: the one pair both played, too few for a spread.
+    let text = compare(&odds_only, &out);
+    assert!(text.contains("| nodes=400 | 1 | — |"), "{text}");
     let _ = std::fs::remove_dir_all(&out);
 }
