@@ -248,8 +248,8 @@ fn the_fsf_ladder_passes_its_self_test() {
 /// scripts/fsf-ladder end to end, with the test engine standing in for Fairy-Stockfish: two
 /// rungs, a match at each and a step down to each, the table written, a ladder cut off
 /// after its matches resumes from their logs without playing them again, `--combine`
-/// adds up the matches of several runs, `--odds-only` plays no step down, and `--compare`
-/// pairs two runs' games by opening.
+/// adds up the matches of several runs, `--odds-only` plays no step down, `--compare`
+/// pairs two runs' games by opening, and both find the rungs the runs played.
 #[test]
 fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
     let out = std::env::temp_dir().join(format!("troyka-ladder-{}", std::process::id()));
@@ -320,6 +320,20 @@ fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
         rows[3].starts_with("| nodes=9 | not played | not played (from depth1) | — |"),
         "{text}"
     );
+    // Without --rungs, the rungs the run played, in the order of its steps down.
+    let found = Command::new("python3")
+        .arg(format!("{root}/scripts/fsf-ladder"))
+        .arg("--combine")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&found.stdout);
+    assert!(found.status.success(), "{text}");
+    let rungs: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("| ")?.split(" |").next())
+        .collect();
+    assert_eq!(rungs, ["rung", "nodes=400", "depth=1"], "{text}");
     // Another run, of the matches against Fairy-Stockfish alone, with four games: the same
     // seed, so its first pair starts from the first run's opening.
     let odds_only = out.join("odds-only");
@@ -343,7 +357,7 @@ fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
     let compare = |new: &std::path::Path, old: &std::path::Path| {
         let output = Command::new("python3")
             .arg(format!("{root}/scripts/fsf-ladder"))
-            .args(["--rungs", "nodes=400", "--compare"])
+            .arg("--compare")
             .args([new, old])
             .output()
             .unwrap();
@@ -357,8 +371,10 @@ fn the_fsf_ladder_plays_each_rung_and_resumes_from_its_logs() {
         text.contains("| nodes=400 | 2 | 100.0 % | 100.0 % | +0.000 ± 0.000 | undefined"),
         "{text}"
     );
-    // Against the first run: the one pair both played, too few for a spread.
+    // Against the first run: the one pair both played, too few for a spread, and the rung
+    // only the first run played, with no pair.
     let text = compare(&odds_only, &out);
     assert!(text.contains("| nodes=400 | 1 | — |"), "{text}");
+    assert!(text.contains("| depth=1 | 0 | — |"), "{text}");
     let _ = std::fs::remove_dir_all(&out);
 }
