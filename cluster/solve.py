@@ -3,9 +3,11 @@ It keeps one job in flight per CPU of the cluster, each ``troyka solve --json`` 
 most-proving leaf with a node budget (deterministic: one thread), and feeds the reports
 back into the tree. A proof comes back inside the report, through Ray's object store,
 and is kept compressed in the state directory, so the workers need no shared file
-system. Ray retries the job of a worker or machine that is lost; after every report the
-state is saved (JSON, atomically), so a run that crashes or is stopped resumes from its
-directory. Once the root is solved, jobs still running are cancelled, and the leaves of
+system. Ray retries the job of a worker or machine that is lost. The state is saved (JSON,
+atomically) once a minute at most, and when the master stops between two reports (Ctrl-C
+while it waits, an error, the end), so a run that crashes or is stopped resumes from its
+directory; a crash loses at most the last minute's jobs, which the tree hands out again.
+Once the root is solved, jobs still running are cancelled, and the leaves of
 the proof that a job solved on the way without writing their proof get a job of their
 own, without a budget."""
 
@@ -27,6 +29,9 @@ from .pns import Tree, other_side, shown, to_json
 STATE = "state.json"
 JOB_LOG = "jobs.jsonl"
 PROOFS = "proofs"
+# Saving the tree after every job held back runs with small budgets: a tree of 300,000
+# positions was a 100 MB file, a few seconds to write, for jobs of five seconds.
+SAVE_EVERY = 60.0
 
 
 def proof_path(state_dir, key):
@@ -69,7 +74,9 @@ def solve_job(binary, fen, budget, hash_mb):
 
 class Master:
     """A run's state directory: the tree (``state.json``), the job log (``jobs.jsonl``,
-    one line per finished job) and the job proofs (``proofs/``)."""
+    one line per finished job) and the job proofs (``proofs/``). The state records how
+    long the log was when it was saved; the log's lines past that (jobs that a crash took
+    out of the tree) are cut on resuming, so that the two tell of the same jobs."""
 
     def __init__(self, state_dir, binary, fen, budget, hash_mb, log=print):
         self.dir = Path(state_dir)
@@ -89,13 +96,29 @@ class Master:
                 raise SystemExit(f"{self.dir} holds the solve of another position")
             # A run may go on with another budget: the state says the one its jobs have now.
             self.tree.stats["budget"] = budget
+            self._cut_job_log()
         self.started = time.monotonic()
         self.wall_before = self.tree.stats.get("wall", 0.0)
         self.last_log = 0.0
+        self.last_save = time.monotonic()
+        # False while a report is half taken: a tree caught then is not saved.
+        self.consistent = True
 
     def save(self):
         self.tree.stats["wall"] = round(self.wall_before + time.monotonic() - self.started, 3)
-        write_json(self.dir / STATE, self.tree.to_json())
+        log = self.dir / JOB_LOG
+        self.tree.stats["job_log_bytes"] = log.stat().st_size if log.exists() else 0
+        write_json(self.dir / STATE, self.tree.to_json(), indent=None)
+        self.last_save = time.monotonic()
+
+    def _cut_job_log(self):
+        """Drops the log's lines of jobs the saved tree does not have (states saved before
+        the state kept the log's length are left as they are)."""
+        length = self.tree.stats.get("job_log_bytes")
+        log = self.dir / JOB_LOG
+        if length is not None and log.exists() and log.stat().st_size > length:
+            with open(log, "r+b") as file:
+                file.truncate(length)
 
     def submit(self, key, budget):
         fen = self.tree.nodes[key]["fen"]
@@ -106,6 +129,7 @@ class Master:
         proof's record keeps the job's nodes and table beside the proof's SHA-256: a
         certificate (``join --certificate``) has the checker prove the leaf again with
         them."""
+        self.consistent = False
         proof = None
         if "proof_gz" in report:
             path = proof_path(self.dir, key)
@@ -124,7 +148,9 @@ class Master:
                      root_dn=to_json(root["dn"]), proof_lines=report["proof_lines"])
         with open(self.dir / JOB_LOG, "a") as file:
             file.write(json.dumps(entry) + "\n")
-        self.save()
+        self.consistent = True
+        if time.monotonic() - self.last_save >= SAVE_EVERY:
+            self.save()
         if time.monotonic() - self.last_log >= 10:
             self.last_log = time.monotonic()
             stats = self.tree.stats
@@ -137,12 +163,15 @@ class Master:
         winner. ``on_submit(jobs_finished, pending)`` is called after each round of
         submissions with the jobs in flight (a dict of Ray references to tree keys; the tests
         kill a node there and wait for its jobs to be run again). Whatever stops the master (Ctrl-C, an error)
-        cancels its jobs in flight on the way out."""
+        cancels its jobs in flight on the way out, and saves the state unless it stopped in
+        the middle of taking a report."""
         window = jobs_at_once or max(1, int(ray.cluster_resources().get("CPU", 1)))
         pending, cancelled = {}, []
         try:
             self._loop(window, pending, cancelled, on_submit)
         except BaseException:
+            if self.consistent:
+                self.save()
             cancelled += pending
             for ref in pending:
                 ray.cancel(ref)

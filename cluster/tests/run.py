@@ -43,6 +43,7 @@ from cluster.solve import Master, proof_path  # noqa: E402
 from cluster import status  # noqa: E402
 from cluster.sprt import Sprt  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[2]
 TROYKA = troyka.default_binary()
 MATCH = troyka.default_binary("troyka-match")
 START_5X5 = "ppppp/ppppp/5/PPPPP/PPPPP w 0 1"
@@ -236,6 +237,35 @@ def the_6x5_start_is_proved(context):
     context["solved_6x5"] = state
 
 
+@test
+def a_solve_stopped_by_kill_saves_its_state(context):
+    """``kill`` stops ``python -m cluster solve`` as Ctrl-C does: the state it saves on the
+    way out holds every job of the log; a job logged after the last save (a master killed
+    harder) is cut from the log when the run resumes."""
+    state = context["tmp"] / "solve-killed"
+    command = [sys.executable, "-m", "cluster", "solve", "--address", context["cluster"].address,
+               "--troyka", TROYKA, "--fen", START_5X5, "--state", state, "--budget", BUDGET_5X5,
+               "--hash", 16]
+    master = subprocess.Popen([str(word) for word in command], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    log, deadline = state / "jobs.jsonl", time.monotonic() + 300
+    while not (log.exists() and len(log.read_text().splitlines()) >= 3):
+        check(master.poll() is None and time.monotonic() < deadline,
+              f"no three jobs logged: {master.poll()} {time.monotonic() < deadline}")
+        time.sleep(0.1)
+    master.send_signal(signal.SIGTERM)
+    _, stderr = master.communicate(timeout=120)
+    check(master.returncode == 1 and stderr.startswith("solve: stopped after "), stderr)
+    saved, logged = read_json(state / "state.json"), log.read_bytes()
+    check(saved["stats"]["job_log_bytes"] == len(logged), f"{saved['stats']} against {len(logged)} bytes")
+    # The root's description counts as the first job; it has no line in the log.
+    check(saved["stats"]["jobs"] == logged.count(b"\n") + 1, f"{saved['stats']}")
+    with open(log, "a") as file:
+        file.write(json.dumps({"fen": START_5X5, "result": "unknown"}) + "\n")
+    Master(state, TROYKA, START_5X5, BUDGET_5X5, 16, log=quiet)
+    check(log.read_bytes() == logged, "the log keeps a job that the saved tree does not have")
+
+
 class Crash(Exception):
     pass
 
@@ -410,7 +440,7 @@ def _cluster_cli(*args, error=None):
     """``python -m cluster ARGS`` from the repository's root: its stdout, or with ``error``
     its one ``error:`` line, which must contain those words."""
     run = subprocess.run([sys.executable, "-m", "cluster", *map(str, args)], capture_output=True,
-                         text=True, cwd=Path(__file__).resolve().parents[2])
+                         text=True, cwd=ROOT)
     if error is None:
         check(run.returncode == 0, run.stderr)
         return run.stdout
