@@ -95,7 +95,8 @@ fn a_win_thrown_away_is_found_and_a_win_taken_is_not() {
 }
 
 /// `--loser`: alice lost game 1 by a blunder from a won opening, and game 2 as Black from
-/// an opening White wins at once; bob lost none.
+/// an opening White wins at once (so that alice never moved: the game's end is her first
+/// position); bob lost none.
 #[test]
 fn losses_are_classified_as_decided_openings_or_mistakes() {
     let stdout = blunders(&["--loser", "alice"]);
@@ -108,7 +109,7 @@ fn losses_are_classified_as_decided_openings_or_mistakes() {
     );
     assert_eq!(
         lines[2],
-        "game 2: alice (black) lost: decided: the opening is lost for it before its first move"
+        "game 2: alice (black) lost: decided: the game was lost for it before its first move"
     );
     assert_eq!(
         lines[4],
