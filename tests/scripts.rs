@@ -41,6 +41,19 @@ const BOOK_GAME: &str = r#"[Event "t"]
 1. d1d2 {book} c2b1 {+M1/1 0.001s} {Black reaches the goal} 0-1
 "#;
 
+/// A game alice lost on time before her first move, from a position she wins: her loss,
+/// not the opening's (the last position of a forfeit is not the winner's).
+const FORFEIT_GAME: &str = r#"[Event "t"]
+[White "bob"]
+[Black "alice"]
+[Result "1-0"]
+[SetUp "1"]
+[FEN "4/1P2/2p1/3P w 0 1"]
+[Termination "time forfeit"]
+
+1. d1d2 {+0.10/3 0.010s} {Black loses on time} 1-0
+"#;
+
 /// Runs scripts/blunders on [`GAMES`] with `extra` arguments; its stdout.
 fn blunders(extra: &[&str]) -> String {
     blunders_in(GAMES, extra)
@@ -119,6 +132,13 @@ fn losses_are_classified_as_decided_openings_or_mistakes() {
     let stdout = blunders_in(BOOK_GAME, &["--loser", "alice"]);
     assert!(
         stdout.starts_with("game 1: alice (white) lost: decided: "),
+        "{stdout}"
+    );
+    let stdout = blunders_in(FORFEIT_GAME, &["--loser", "alice"]);
+    assert!(
+        stdout.starts_with(
+            "game 1: alice (black) lost: mistake: the position it first moved in (after 1 plies) is won for it"
+        ),
         "{stdout}"
     );
     let stdout = blunders(&["--loser", "bob"]);
